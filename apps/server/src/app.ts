@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { DomainError, isLanguage, languageFromAcceptLanguage, TRANSLATION_PROJECT_ID } from '@pp/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jobDefinitions } from './jobs';
+import type { Config } from './platform/config';
+import type { Platform } from './platform/context';
+import { type Database, openDatabase } from './platform/db/client';
+import { errorPayload, httpStatusOf } from './platform/errors';
+import { initFeatureFlags, readFeatureFlags } from './platform/flags/service';
+import { createGraphQL } from './platform/graphql/yoga';
+import { localeFileText } from './platform/i18n';
+import { createJobs } from './platform/jobs';
+import { metrics, registry } from './platform/metrics';
+import { createStreamHub } from './platform/stream/hub';
+import { registerStreamRoute } from './platform/stream/route';
+
+/** Paths the single-page app must never shadow. */
+const API_PREFIXES = ['/graphql', '/v1/', '/fefl', '/translations/', '/healthz', '/metrics', '/v2/'];
+
+export interface AppOptions {
+  config: Config;
+  /** An already open database (tests share one between two app instances). */
+  database?: Database;
+  /** Skips pg-boss entirely (a few unit-style integration tests). Default: start it. */
+  jobs?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  platform: Platform;
+  close(): Promise<void>;
+}
+
+function readWebVersion(webDist: string): string | null {
+  try {
+    return (JSON.parse(readFileSync(join(webDist, 'version.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return null;
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 5 * 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }));
+  if (ownDatabase) await database.migrate();
+  await initFeatureFlags(database.db, config.croatiaEnabledDefault === undefined ? {} : { croatiaEnabled: config.croatiaEnabledDefault });
+
+  const stream = createStreamHub(database);
+  await stream.start();
+  const jobs = createJobs(database, config.databaseUrl, app.log);
+  const platform: Platform = { config, database, stream, jobs, log: app.log };
+  if (options.jobs !== false) await jobs.start(jobDefinitions(platform), config.jobsEnabled);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables into a style element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const lang = languageFromAcceptLanguage(request.headers['accept-language']);
+    let domain: DomainError;
+    const fastifyCode = (error as { code?: string }).code;
+    if (error instanceof DomainError) domain = error;
+    else if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') domain = new DomainError('REQUEST_BODY_SIZE_EXCEEDED');
+    else if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY') domain = new DomainError('REQUEST_BODY_MISSING');
+    else if ((error as { validation?: unknown }).validation || fastifyCode?.startsWith('FST_ERR_CTP')) {
+      domain = new DomainError('INVALID_REQUEST');
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+      domain = new DomainError('INTERNAL');
+    }
+    const status = fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 413 : httpStatusOf(domain.code);
+    reply.status(status).send({ ...errorPayload(domain, lang), requestId: request.id });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await database.executeSql('select 1');
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+
+  app.get('/fefl', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return readFeatureFlags(database.db);
+  });
+
+  app.get<{ Params: { projectId: string; lang: string } }>(
+    '/translations/localization/:projectId/:lang',
+    async (request, reply) => {
+      const { projectId, lang } = request.params;
+      if (projectId !== TRANSLATION_PROJECT_ID || !isLanguage(lang)) throw new DomainError('NOT_FOUND');
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('cache-control', 'no-cache');
+      return localeFileText(lang);
+    },
+  );
+
+  const yoga = createGraphQL(platform);
+  app.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      for (const [key, value] of response.headers) reply.header(key, value);
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  let webVersion = readWebVersion(config.webDist);
+  registerStreamRoute(app, platform, () => webVersion);
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, prefix: '/v2/', index: false, wildcard: true });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
+    if (request.method !== 'GET' || isApi) {
+      const lang = languageFromAcceptLanguage(request.headers['accept-language']);
+      return reply.status(404).send(errorPayload(new DomainError('NOT_FOUND'), lang));
+    }
+    if (!hasWeb) return reply.status(503).type('text/plain').send('The web application is not built: run npm run build.');
+    // Every page path is the app's: the router decides, including its own not-found page.
+    webVersion = readWebVersion(config.webDist) ?? webVersion;
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', config.webDist);
+  });
+
+  return {
+    app,
+    platform,
+    async close() {
+      await app.close();
+      await jobs.stop();
+      await stream.stop();
+      if (ownDatabase) await database.close();
+    },
+  };
+}

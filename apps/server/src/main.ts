@@ -1,0 +1,40 @@
+import { buildApp } from './app';
+import { loadConfig } from './platform/config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasData, seedDemo } from './seed/demo';
+
+const config = loadConfig();
+const { app, platform, close } = await buildApp({ config });
+
+if (config.seedDemo && !(await hasData(platform.database.db))) {
+  app.log.info('empty database: seeding demo data');
+  await seedDemo(platform.database.db);
+}
+
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+console.log(`\nPartner Portal is ready at ${url}  (database: ${platform.database.kind}${platform.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+console.log(`Demo accounts, password ${DEMO_PASSWORD}:`);
+for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  // Stop taking requests, let those in flight finish, stop jobs, then close the database.
+  const timer = setTimeout(() => {
+    app.log.error('shutdown timed out');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  timer.unref();
+  try {
+    await close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

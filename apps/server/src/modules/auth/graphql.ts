@@ -1,0 +1,139 @@
+import type { Policy } from '@pp/domain';
+import { readFeatureFlags } from '../../platform/flags/service';
+import { builder } from '../../platform/graphql/builder';
+import { PartnerSummaryRef } from '../partner/graphql';
+import {
+  createStreamToken,
+  login,
+  loginAsAdmin,
+  loginWithToken,
+  logout,
+  type SessionView,
+  sessionView,
+} from './service';
+
+type AccountView = SessionView['auth']['account'] & { isMaster: boolean };
+
+const AccountRef = builder.objectRef<AccountView>('Account').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    lang: t.exposeString('lang'),
+    isConfirmed: t.exposeBoolean('isConfirmed'),
+    isMaster: t.exposeBoolean('isMaster'),
+  }),
+});
+
+const PolicyRef = builder.objectRef<Policy>('Policy').implement({
+  fields: (t) => ({
+    subject: t.exposeString('subject'),
+    action: t.exposeString('action'),
+    isActive: t.exposeBoolean('isActive'),
+  }),
+});
+
+const SessionRef = builder.objectRef<SessionView>('Session').implement({
+  fields: (t) => ({
+    account: t.field({
+      type: AccountRef,
+      resolve: (s) => ({ ...s.auth.account, isMaster: s.selectedPartner?.isMaster ?? false }),
+    }),
+    partners: t.field({ type: [PartnerSummaryRef], resolve: (s) => s.partners }),
+    selectedPartner: t.field({ type: PartnerSummaryRef, nullable: true, resolve: (s) => s.selectedPartner }),
+    acl: t.field({ type: [PolicyRef], resolve: (s) => s.acl }),
+    isAdmin: t.boolean({ resolve: (s) => s.auth.account.isAdmin && !s.auth.admin }),
+    adminEmail: t.string({ nullable: true, resolve: (s) => s.auth.admin?.email ?? null }),
+    impersonating: t.boolean({ resolve: (s) => s.auth.admin !== null }),
+    refreshTime: t.field({ type: 'DateTime', resolve: (s) => s.refreshTime }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.auth.expiresAt }),
+  }),
+});
+
+interface LoginPayload {
+  token: string;
+  session: SessionView;
+}
+const LoginResultRef = builder.objectRef<LoginPayload>('LoginResult').implement({
+  fields: (t) => ({
+    token: t.exposeString('token'),
+    session: t.field({ type: SessionRef, resolve: (r) => r.session }),
+  }),
+});
+
+const TokenLoginResultRef = builder
+  .objectRef<LoginPayload & { isConfirmed: boolean; hasPassword: boolean }>('TokenLoginResult')
+  .implement({
+    fields: (t) => ({
+      token: t.exposeString('token'),
+      isConfirmed: t.exposeBoolean('isConfirmed'),
+      hasPassword: t.exposeBoolean('hasPassword'),
+      session: t.field({ type: SessionRef, resolve: (r) => r.session }),
+    }),
+  });
+
+const FeatureFlagsRef = builder
+  .objectRef<Awaited<ReturnType<typeof readFeatureFlags>>>('FeatureFlags')
+  .implement({
+    fields: (t) => ({
+      croatiaEnabled: t.exposeBoolean('croatiaEnabled'),
+      registrationEnabled: t.exposeBoolean('registrationEnabled'),
+      newVersionNotice: t.exposeBoolean('newVersionNotice'),
+    }),
+  });
+
+builder.queryFields((t) => ({
+  featureFlags: t.field({
+    type: FeatureFlagsRef,
+    description: 'Public. The feature flags (same as GET /fefl).',
+    resolve: (_, __, ctx) => ctx.flags(),
+  }),
+  session: t.field({
+    type: SessionRef,
+    description: 'The current session (check logged). Uses the x-partner-id header to pick the selected partner.',
+    resolve: (_, __, ctx) => sessionView(ctx.db, ctx.requireAuth(), ctx.requestedPartnerId),
+  }),
+  streamToken: t.string({
+    description: 'A short-lived token for the live stream websocket.',
+    resolve: (_, __, ctx) => createStreamToken(ctx),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  login: t.field({
+    type: LoginResultRef,
+    description: 'Public.',
+    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_, args, ctx) => {
+      const { token, auth } = await login(ctx, args);
+      return { token, session: await sessionView(ctx.db, auth, ctx.requestedPartnerId) };
+    },
+  }),
+  loginWithToken: t.field({
+    type: TokenLoginResultRef,
+    description: 'Public. One-time login link login/token/{token}.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_, args, ctx) => {
+      const result = await loginWithToken(ctx, args.token);
+      return { ...result, session: await sessionView(ctx.db, result.auth, null) };
+    },
+  }),
+  loginAsAdmin: t.field({
+    type: LoginResultRef,
+    description: 'Public. Administrator signing in as a partner: remote-login/{hash}/token/{token}/partner/{partnerId}.',
+    args: {
+      hash: t.arg.string({ required: true }),
+      token: t.arg.string({ required: true }),
+      partnerId: t.arg.id({ required: true }),
+    },
+    resolve: async (_, args, ctx) => {
+      const partnerId = Number(args.partnerId);
+      const { token, auth } = await loginAsAdmin(ctx, { hash: args.hash, token: args.token, partnerId });
+      return { token, session: await sessionView(ctx.db, auth, partnerId) };
+    },
+  }),
+  logout: t.boolean({ resolve: (_, __, ctx) => logout(ctx) }),
+}));
+
+export { readFeatureFlags };

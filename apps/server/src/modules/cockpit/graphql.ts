@@ -1,0 +1,49 @@
+import { builder, GridInput } from '../../platform/graphql/builder';
+import { createRemoteLoginLink } from '../auth/service';
+import { type CockpitPartnerRow, cockpitPartners } from './service';
+
+const CockpitPartnerRef = builder.objectRef<CockpitPartnerRow>('CockpitPartner').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    sapId: t.exposeString('sapId', { nullable: true }),
+    shopId: t.exposeString('shopId'),
+    partnerName: t.exposeString('partnerName'),
+    mallName: t.exposeString('mallName', { nullable: true }),
+    workflowStatus: t.exposeString('workflowStatus'),
+    provider: t.exposeString('provider', { nullable: true }),
+    pluginProvider: t.exposeString('pluginProvider', { nullable: true }),
+    kam: t.exposeString('kam', { nullable: true }),
+    farmer: t.exposeString('farmer', { nullable: true }),
+    onboarding: t.exposeBoolean('onboarding'),
+    rating: t.exposeFloat('rating', { nullable: true }),
+    created: t.field({ type: 'DateTime', resolve: (r) => r.created }),
+  }),
+});
+
+const CockpitPartnerPageRef = builder
+  .objectRef<{ items: CockpitPartnerRow[]; total: number; page: number; perPage: number }>('CockpitPartnerPage')
+  .implement({
+    fields: (t) => ({
+      items: t.field({ type: [CockpitPartnerRef], resolve: (p) => p.items }),
+      total: t.exposeInt('total'),
+      page: t.exposeInt('page'),
+      perPage: t.exposeInt('perPage'),
+    }),
+  });
+
+builder.queryField('cockpitPartners', (t) =>
+  t.field({
+    type: CockpitPartnerPageRef,
+    description: 'Administrators only: the grid of all partners.',
+    args: { grid: t.arg({ type: GridInput }) },
+    resolve: (_, args, ctx) => cockpitPartners(ctx, args.grid ?? {}),
+  }),
+);
+
+builder.mutationField('cockpitRemoteLoginLink', (t) =>
+  t.string({
+    description: 'Administrators only: creates a one-time remote-login path for a partner.',
+    args: { partnerId: t.arg.id({ required: true }) },
+    resolve: (_, args, ctx) => createRemoteLoginLink(ctx, Number(args.partnerId)),
+  }),
+);

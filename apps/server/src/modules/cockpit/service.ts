@@ -1,0 +1,79 @@
+import { availableShopIds, type GridPage, isOnboarding, ONBOARDING_WORKFLOW_STATUSES, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
+import { and, count, inArray, sql } from 'drizzle-orm';
+import type { RequestContext } from '../../platform/context';
+import { buildGridQuery, type GridColumn } from '../../platform/grid';
+import { partners } from '../partner/tables';
+
+export interface CockpitPartnerRow {
+  id: number;
+  sapId: string | null;
+  shopId: string;
+  partnerName: string;
+  mallName: string | null;
+  workflowStatus: string;
+  provider: string | null;
+  pluginProvider: string | null;
+  kam: string | null;
+  farmer: string | null;
+  onboarding: boolean;
+  rating: number | null;
+  created: Date;
+}
+
+const onboardingSql = sql`(${partners.workflowStatus} in (${sql.join(
+  ONBOARDING_WORKFLOW_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+)}))`;
+
+function columns(shopIds: readonly string[]): GridColumn[] {
+  return [
+    { field: 'id', sql: partners.id, filterType: 'NUMBER', sortable: true },
+    { field: 'sapId', sql: partners.sapId, filterType: 'TEXT', sortable: true },
+    { field: 'shopId', sql: partners.shopId, filterType: 'ENUMS', options: shopIds, sortable: true },
+    { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true },
+    { field: 'mallName', sql: partners.mallName, filterType: 'TEXT', sortable: true },
+    { field: 'workflowStatus', sql: partners.workflowStatus, filterType: 'ENUMS', options: WORKFLOW_STATUSES, sortable: true },
+    { field: 'provider', sql: partners.provider, filterType: 'ENUMS', options: PROVIDER_TYPES, sortable: true },
+    { field: 'pluginProvider', sql: partners.pluginProvider, filterType: 'TEXT', sortable: true },
+    { field: 'kam', sql: partners.kam, filterType: 'TEXT', sortable: true },
+    { field: 'farmer', sql: partners.farmer, filterType: 'TEXT', sortable: true },
+    { field: 'onboarding', sql: onboardingSql, filterType: 'BOOLEAN' },
+    { field: 'rating', sql: partners.rating, filterType: 'NUMBER', sortable: true },
+    { field: 'created', sql: partners.created, filterType: 'DATETIME_BETWEEN', sortable: true },
+  ];
+}
+
+/** The operators' grid of all partners (cockpit). Markets switched off by feature flag are left out. */
+export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promise<GridPage<CockpitPartnerRow>> {
+  ctx.requireAdmin();
+  const shopIds = availableShopIds(await ctx.flags());
+  const q = buildGridQuery(grid, columns(shopIds), {
+    idColumn: partners.id,
+    searchColumns: [partners.partnerName, partners.sapId, partners.mallName],
+  });
+  const where = and(inArray(partners.shopId, shopIds), q.where);
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(partners).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset),
+    ctx.db.select({ n: count() }).from(partners).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      sapId: r.sapId,
+      shopId: r.shopId,
+      partnerName: r.partnerName,
+      mallName: r.mallName,
+      workflowStatus: r.workflowStatus,
+      provider: r.provider,
+      pluginProvider: r.pluginProvider,
+      kam: r.kam,
+      farmer: r.farmer,
+      onboarding: isOnboarding(r.workflowStatus),
+      rating: r.rating,
+      created: r.created,
+    })),
+    total: total?.n ?? 0,
+    page: q.request.page,
+    perPage: q.request.perPage,
+  };
+}

@@ -1,0 +1,36 @@
+import type { DbOrTx } from '../db/client';
+import { auditLog } from './tables';
+
+/** Who acts: filled from the request context, or by a job from the data it was given. */
+export interface Actor {
+  accountId: number | null;
+  adminAccountId: number | null;
+  partnerId: number | null;
+  requestId: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity?: string;
+  entityId?: string | number;
+  data?: Record<string, unknown>;
+  /** Overrides the actor's partner, e.g. when an operator changes a partner from the cockpit. */
+  partnerId?: number | null;
+}
+
+/**
+ * Records one change. Call it inside the transaction of the change, so the trail and the change commit
+ * or fail together.
+ */
+export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    partnerId: entry.partnerId === undefined ? actor.partnerId : entry.partnerId,
+    accountId: actor.accountId,
+    adminAccountId: actor.adminAccountId,
+    action: entry.action,
+    entity: entry.entity ?? null,
+    entityId: entry.entityId === undefined ? null : String(entry.entityId),
+    data: entry.data ?? null,
+    requestId: actor.requestId,
+  });
+}

@@ -1,0 +1,20 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Who changed what, when, for which partner, and on whose behalf. Append-only. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    partnerId: integer('partner_id'),
+    accountId: integer('account_id'),
+    /** The administrator who acted while signed in as the partner, if any. */
+    adminAccountId: integer('admin_account_id'),
+    action: text('action').notNull(),
+    entity: text('entity'),
+    entityId: text('entity_id'),
+    data: jsonb('data'),
+    requestId: text('request_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_partner_idx').on(t.partnerId, t.id), index('audit_log_account_idx').on(t.accountId, t.id)],
+);

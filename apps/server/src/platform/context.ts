@@ -1,0 +1,69 @@
+import type { Action, FeatureFlags, Language, Policy, Resource } from '@pp/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { Actor } from './audit/service';
+import type { Jobs } from './jobs';
+import type { StreamHub } from './stream/hub';
+
+/** The long-lived parts of one server process, shared by every request and job. */
+export interface Platform {
+  config: Config;
+  database: Database;
+  stream: StreamHub;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+}
+
+/** The signed-in caller, as resolved from the session token. */
+export interface Auth {
+  sessionId: number;
+  account: {
+    id: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    lang: string;
+    isConfirmed: boolean;
+    isAdmin: boolean;
+  };
+  /** Set while an administrator is signed in as a partner. */
+  admin: { id: number; email: string } | null;
+  /** The only partner an impersonation session may act for. */
+  boundPartnerId: number | null;
+  expiresAt: Date;
+}
+
+/** What a partner-scoped operation may rely on after its permission check. */
+export interface PartnerAccess {
+  partnerId: number;
+  policies: Policy[];
+  isMaster: boolean;
+}
+
+/**
+ * Built once per request by the platform: the caller, the selected partner, the language and the
+ * database. Services take it as their first argument and call `require…` before they read or write.
+ */
+export interface RequestContext {
+  platform: Platform;
+  db: Db;
+  lang: Language;
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+  token: string | null;
+  /** The partner named by the x-partner-id header, if any. */
+  requestedPartnerId: number | null;
+  auth: Auth | null;
+  log: FastifyBaseLogger;
+  flags(): Promise<FeatureFlags>;
+  /** Refuses anonymous callers (AUTHENTICATION_ERROR). */
+  requireAuth(): Auth;
+  /** Refuses anyone but an operator acting as such (not while impersonating). */
+  requireAdmin(): Auth;
+  /** Checks the caller's permission for the selected partner and returns that partner's access. */
+  require(resource: Resource, action?: Action): Promise<PartnerAccess>;
+  /** The actor recorded in the audit trail for changes made in this request. */
+  actor(partnerId?: number | null): Actor;
+}

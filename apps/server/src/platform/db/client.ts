@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+/** Rows of a raw `db.execute` answer; both drivers put them under `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export type Listener = (payload: string) => void;
+
+/**
+ * One handle over either database: the embedded PGlite (no configuration) or a real PostgreSQL server
+ * (DATABASE_URL). Both speak the same SQL, run the same migrations, and carry LISTEN/NOTIFY.
+ */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for libraries that bring their own (pg-boss). Several statements are allowed without values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Folder of the embedded database; 'memory://' for a throw-away one (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values as never[]);
+      return { rows: result.rows };
+    },
+    async listen(channel, listener) {
+      const unsubscribe = await client.listen(channel, listener);
+      return async () => unsubscribe();
+    },
+    async notify(channel, payload) {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries in flight report their own error.
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // LISTEN needs one dedicated connection for the life of the process.
+  let listenClient: pg.Client | null = null;
+  const listeners = new Map<string, Set<Listener>>();
+  async function ensureListenClient(): Promise<pg.Client> {
+    if (listenClient) return listenClient;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on('notification', (msg) => {
+      for (const l of listeners.get(msg.channel) ?? []) l(msg.payload ?? '');
+    });
+    client.on('error', () => {
+      listenClient = null;
+    });
+    listenClient = client;
+    return client;
+  }
+  return {
+    kind: 'postgres',
+    db,
+    async executeSql(text, values) {
+      const result = await pool.query(text, values as unknown[]);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
+    async listen(channel, listener) {
+      const client = await ensureListenClient();
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(listener);
+      return async () => {
+        set.delete(listener);
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async migrate() {
+      await migratePg(drizzlePg(pool), { migrationsFolder });
+    },
+    async close() {
+      await listenClient?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

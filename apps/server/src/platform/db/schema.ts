@@ -1,0 +1,6 @@
+export * from '../../modules/account/tables';
+export * from '../../modules/auth/tables';
+export * from '../../modules/partner/tables';
+export * from '../audit/tables';
+export * from '../flags/tables';
+export * from '../mail/tables';

@@ -1,0 +1,72 @@
+import { DomainError, type ErrorCode, type FieldIssue, type Language } from '@pp/domain';
+import { GraphQLError } from 'graphql';
+import type { ZodError } from 'zod';
+import { translate } from './i18n';
+
+export { DomainError };
+
+/** HTTP status that goes with a code when it travels over REST or ends a GraphQL session. */
+export function httpStatusOf(code: ErrorCode): number {
+  switch (code) {
+    case 'AUTHENTICATION_ERROR':
+    case 'UNAUTHORIZED':
+      return 401;
+    case 'ACCESS_DENIED':
+    case 'UNAUTHORIZED_ACTION':
+    case 'NOT_ALLOWED':
+      return 403;
+    case 'NOT_FOUND':
+    case 'ENTITY_NOT_FOUND':
+      return 404;
+    case 'TOO_MANY_ATTEMPTS':
+      return 429;
+    case 'INTERNAL':
+    case 'UNKNOWN':
+      return 500;
+    case 'SERVICE_UNAVAILABLE':
+      return 503;
+    default:
+      return 400;
+  }
+}
+
+function boundOf(issue: ZodError['issues'][number]): Record<string, number> {
+  if ('maximum' in issue) return { 0: Number(issue.maximum) };
+  if ('minimum' in issue) return { 0: Number(issue.minimum) };
+  return {};
+}
+
+/** Turns zod issues into a VALIDATION_ERROR whose fields name message keys under `validation.`. */
+export function validationError(error: ZodError): DomainError {
+  const fields: FieldIssue[] = error.issues.map((issue) => ({
+    field: issue.path.join('.'),
+    rule: /^[a-zA-Z]+$/.test(issue.message) ? issue.message : 'invalid',
+    params: boundOf(issue),
+  }));
+  return new DomainError('VALIDATION_ERROR', {}, fields);
+}
+
+/** The body every failure answers with, on REST and inside GraphQL extensions alike. */
+export function errorPayload(error: DomainError, lang: Language) {
+  return {
+    code: error.code,
+    message: translate(lang, `errors.${error.code}`, error.params),
+    fields: error.fields.map((f) => ({
+      ...f,
+      message: translate(lang, `validation.${f.rule}`, f.params ?? {}),
+    })),
+  };
+}
+
+export function toGraphQLError(error: DomainError, lang: Language): GraphQLError {
+  const payload = errorPayload(error, lang);
+  const status = httpStatusOf(error.code);
+  return new GraphQLError(payload.message, {
+    extensions: {
+      code: payload.code,
+      ...(payload.fields.length ? { fields: payload.fields } : {}),
+      // Only a 401 changes the HTTP status of a GraphQL answer: the web logs out on it (spec §7).
+      ...(status === 401 ? { http: { status } } : {}),
+    },
+  });
+}

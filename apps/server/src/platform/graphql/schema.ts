@@ -1,0 +1,9 @@
+import '../../modules/auth/graphql';
+import '../../modules/cockpit/graphql';
+import '../../modules/home/graphql';
+import { builder } from './builder';
+
+/** Operations any caller may use without a session; every other operation refuses anonymous callers. */
+export const PUBLIC_OPERATIONS = ['Query.featureFlags', 'Mutation.login', 'Mutation.loginWithToken', 'Mutation.loginAsAdmin'] as const;
+
+export const schema = builder.toSchema({ sortSchema: false });

@@ -1,0 +1,68 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss } from 'pg-boss';
+import type { Database } from './db/client';
+
+export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<unknown>;
+
+export interface JobDefinition<T = unknown> {
+  name: string;
+  handler: JobHandler<T>;
+  /** A cron expression when the job runs periodically (pg-boss keeps one schedule across processes). */
+  cron?: string;
+  retryLimit?: number;
+}
+
+/**
+ * Long work runs as persisted pg-boss jobs in the same database: they survive a restart and any process
+ * with JOBS_ENABLED works them. Areas add definitions; the platform wires them.
+ */
+export interface Jobs {
+  send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<string | null>;
+  start(definitions: JobDefinition<never>[], workersEnabled: boolean): Promise<void>;
+  stop(): Promise<void>;
+  /** State of one job, for tests and operators. */
+  state(name: string, id: string): Promise<string | null>;
+}
+
+export function createJobs(database: Database, connectionString: string | undefined, log: FastifyBaseLogger): Jobs {
+  const boss = connectionString
+    ? new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
+    : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, backend: 'pglite', schema: 'pgboss' });
+  boss.on('error', (error) => log.error({ err: error }, 'job system error'));
+  let started = false;
+
+  return {
+    async send(name, data, options) {
+      return boss.send(name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : undefined);
+    },
+    async start(definitions, workersEnabled) {
+      await boss.start();
+      started = true;
+      for (const def of definitions) {
+        await boss.createQueue(def.name, { retryLimit: def.retryLimit ?? 3 });
+        if (def.cron) await boss.schedule(def.name, def.cron);
+        if (!workersEnabled) continue;
+        await boss.work<never>(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+          for (const job of jobs) {
+            const started = Date.now();
+            try {
+              await def.handler(job.data, { id: job.id, name: job.name });
+              log.info({ job: def.name, jobId: job.id, ms: Date.now() - started }, 'job done');
+            } catch (error) {
+              log.error({ job: def.name, jobId: job.id, err: error }, 'job failed');
+              throw error;
+            }
+          }
+        });
+      }
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 5_000 });
+      started = false;
+    },
+    async state(name, id) {
+      const job = await boss.getJobById(name, id);
+      return job?.state ?? null;
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { DomainError, isAllowed, languageFromAcceptLanguage } from '@pp/domain';
+import type { FastifyRequest } from 'fastify';
+import { resolveSession } from '../modules/auth/service';
+import { partnerAccessFor } from '../modules/partner/service';
+import type { Auth, PartnerAccess, Platform, RequestContext } from './context';
+import { readFeatureFlags } from './flags/service';
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+function partnerHeader(value: string | string[] | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d{1,10}$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Builds the context of one request: resolves the session once, and the partner access on first need. */
+export async function createRequestContext(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
+  const db = platform.database.db;
+  const token = bearerToken(request.headers.authorization);
+  const auth: Auth | null = token ? await resolveSession(db, token) : null;
+  const requestedPartnerId = partnerHeader(request.headers['x-partner-id']);
+  const lang = languageFromAcceptLanguage(request.headers['accept-language']);
+  let access: Promise<PartnerAccess | null> | null = null;
+
+  const ctx: RequestContext = {
+    platform,
+    db,
+    lang,
+    requestId: String(request.id),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    token,
+    requestedPartnerId,
+    auth,
+    log: request.log,
+    flags: () => readFeatureFlags(db),
+    requireAuth() {
+      if (!auth) throw new DomainError('AUTHENTICATION_ERROR');
+      return auth;
+    },
+    requireAdmin() {
+      const a = ctx.requireAuth();
+      if (!a.account.isAdmin || a.admin) throw new DomainError('ACCESS_DENIED');
+      return a;
+    },
+    async require(resource, action = 'read') {
+      const a = ctx.requireAuth();
+      access ??= ctx
+        .flags()
+        .then((flags) => partnerAccessFor(db, a, requestedPartnerId, flags))
+        .then((found) => found?.access ?? null);
+      const granted = await access;
+      // Not a member of the named partner, or no partner at all: the same answer, so ids cannot be probed.
+      if (!granted) throw new DomainError('ACCESS_DENIED');
+      if (!isAllowed(granted.policies, resource, action)) throw new DomainError('ACCESS_DENIED');
+      return granted;
+    },
+    actor(partnerId) {
+      return {
+        accountId: auth?.account.id ?? null,
+        adminAccountId: auth?.admin?.id ?? null,
+        partnerId: partnerId === undefined ? requestedPartnerId : partnerId,
+        requestId: String(request.id),
+      };
+    },
+  };
+  return ctx;
+}

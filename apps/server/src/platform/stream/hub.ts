@@ -1,0 +1,66 @@
+import type { StreamAudience, StreamEvent } from '@pp/domain';
+import type { Database } from '../db/client';
+
+const CHANNEL = 'pp_stream';
+
+export interface StreamClient {
+  accountId: number;
+  partnerIds: ReadonlySet<number>;
+  send(event: StreamEvent): void;
+}
+
+/**
+ * Fans live events out to websockets. A publish goes through PostgreSQL NOTIFY, so every server process
+ * (each LISTENing) delivers it to the sockets it holds, whichever process published it.
+ */
+export interface StreamHub {
+  start(): Promise<void>;
+  publish(audience: StreamAudience, event: StreamEvent): Promise<void>;
+  add(client: StreamClient): () => void;
+  size(): number;
+  stop(): Promise<void>;
+}
+
+function reaches(audience: StreamAudience, client: StreamClient): boolean {
+  if ('all' in audience) return true;
+  if ('partnerId' in audience) return client.partnerIds.has(audience.partnerId);
+  return client.accountId === audience.accountId;
+}
+
+export function createStreamHub(database: Database): StreamHub {
+  const clients = new Set<StreamClient>();
+  let unlisten: (() => Promise<void>) | null = null;
+
+  function deliver(payload: string) {
+    let message: { audience: StreamAudience; event: StreamEvent };
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    for (const client of clients) if (reaches(message.audience, client)) client.send(message.event);
+  }
+
+  return {
+    async start() {
+      unlisten = await database.listen(CHANNEL, deliver);
+    },
+    async publish(audience, event) {
+      const payload = JSON.stringify({ audience, event });
+      // NOTIFY payloads are limited to 8000 bytes: events carry ids and progress, never documents.
+      if (Buffer.byteLength(payload) > 7900) throw new Error(`stream event ${event.type} is too large`);
+      await database.notify(CHANNEL, payload);
+    },
+    add(client) {
+      clients.add(client);
+      return () => clients.delete(client);
+    },
+    size() {
+      return clients.size;
+    },
+    async stop() {
+      await unlisten?.();
+      clients.clear();
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { seedDemo, hasData } from './demo';
+import { seedLarge } from './large';
+import { loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+
+/**
+ * npm run seed [-- --scale demo|large] [--partners N]
+ * demo: the demo data (only into an empty database). large: adds data at scale on top.
+ */
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const scale = option('scale') ?? 'demo';
+if (scale !== 'demo' && scale !== 'large') {
+  console.error('--scale must be demo or large');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const started = Date.now();
+if (!(await hasData(database.db))) await seedDemo(database.db);
+if (scale === 'large') {
+  const partners = Number(option('partners') ?? 50_000);
+  await seedLarge(database.db, { partners, log: (line) => console.log(line) });
+}
+console.log(`seed ${scale} done in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})`);
+await database.close();

@@ -1,0 +1,38 @@
+/** The live stream (spec section 7): the client sends these messages… */
+export const STREAM_CLIENT_MESSAGES = ['login', 'app_version', 'ping'] as const;
+export type StreamClientMessage =
+  | { type: 'login'; token: string }
+  | { type: 'app_version'; version: string }
+  | { type: 'ping' };
+
+/** …and receives these events. Later areas add their own names here. */
+export const STREAM_EVENTS = [
+  'pong',
+  'logged_in',
+  'broadcast',
+  'app_new_version',
+  'portal_new_invoice_export',
+  'product_import_progress',
+  'availability_import_progress',
+  'product_validate_progress',
+  'availability_validate_progress',
+  'portal_delivery_note_pdf',
+  'update_campaign',
+] as const;
+export type StreamEventType = (typeof STREAM_EVENTS)[number];
+
+export interface StreamEvent<T = unknown> {
+  type: StreamEventType;
+  data?: T;
+}
+
+/** Who receives a published event: everybody, one partner's sessions, or one account's sessions. */
+export type StreamAudience = { all: true } | { partnerId: number } | { accountId: number };
+
+export const STREAM_PING_INTERVAL_MS = 15_000;
+/** A socket that sends nothing for three ping periods is considered gone. */
+export const STREAM_IDLE_TIMEOUT_MS = 3 * STREAM_PING_INTERVAL_MS;
+
+export function streamPath(token: string): string {
+  return `/v1/stream-api/${encodeURIComponent(token)}/ws`;
+}
