@@ -50,13 +50,13 @@ const LIST_VALUE: readonly FilterOperator[] = ['IN', 'NIN'];
 export const OPERATORS_BY_TYPE: Record<FilterType, readonly FilterOperator[]> = {
   TEXT: ['LIKE', 'EQUAL', 'NOT_EQUAL', 'STARTS_WITH', 'ENDS_WITH', 'EMPTY', 'NEMPTY'],
   AUTO_COMPLETE: ['EQUAL', 'NOT_EQUAL', 'IN', 'NIN', 'EMPTY', 'NEMPTY'],
-  NUMBER: ['EQUAL', 'NOT_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'EMPTY', 'NEMPTY'],
+  NUMBER: ['EQUAL', 'NOT_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'BETWEEN', 'IN', 'NIN', 'EMPTY', 'NEMPTY'],
   NUMBER_BETWEEN: ['BETWEEN'],
   ENUMS: ['EQUAL', 'NOT_EQUAL', 'IN', 'NIN', 'EMPTY', 'NEMPTY'],
   MULTIPLE_ENUMS: ['IN', 'NIN'],
-  DATETIME: ['GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'EMPTY', 'NEMPTY'],
+  DATETIME: ['GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'BETWEEN', 'EMPTY', 'NEMPTY'],
   DATETIME_BETWEEN: ['BETWEEN'],
-  DATE: ['EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'EMPTY', 'NEMPTY'],
+  DATE: ['EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'BETWEEN', 'EMPTY', 'NEMPTY'],
   DATE_BETWEEN: ['BETWEEN'],
   BOOLEAN: ['EQUAL'],
 };
@@ -129,6 +129,7 @@ export function gridRequestIssues(request: GridRequest, columns: readonly GridCo
     }
     if (!OPERATORS_BY_TYPE[column.filterType].includes(filter.operator)) {
       issues.push(`filter.${filter.field}.operator`);
+      continue;
     }
     if (column.options) {
       const values = [...(filter.values ?? []), ...(filter.value != null ? [filter.value] : [])];
@@ -147,20 +148,30 @@ export function gridRequestIssues(request: GridRequest, columns: readonly GridCo
   return issues;
 }
 
+/** encodeURIComponent leaves `~` alone; the filter text uses it as a separator, so it is escaped too. */
+function escapeValue(value: string): string {
+  return encodeURIComponent(value).replaceAll('~', '%7E');
+}
+
 /**
- * Filters travel in the URL as one search parameter per filter: `f=field~OPERATOR~value1|value2`.
- * Tilde and bar inside values are percent-escaped by URLSearchParams' own encoding of these helpers.
+ * Filters travel in the URL as one search parameter per filter: `f=field~OPERATOR~value1|value2`,
+ * each value percent-escaped so separators inside values survive.
  */
 export function encodeFilter(filter: GridFilter): string {
   const values = filter.values ?? (filter.value != null ? [filter.value] : []);
-  return [filter.field, filter.operator, values.map((v) => encodeURIComponent(v)).join('|')].join('~');
+  return [filter.field, filter.operator, values.map(escapeValue).join('|')].join('~');
 }
 
 export function decodeFilter(text: string): GridFilter | null {
   const [field, operator, rawValues = ''] = text.split('~');
   if (!field || !operator || !(FILTER_OPERATORS as readonly string[]).includes(operator)) return null;
   const op = operator as FilterOperator;
-  const values = rawValues === '' ? [] : rawValues.split('|').map((v) => decodeURIComponent(v));
+  let values: string[];
+  try {
+    values = rawValues === '' ? [] : rawValues.split('|').map((v) => decodeURIComponent(v));
+  } catch {
+    return null;
+  }
   const filter: GridFilter =
     LIST_VALUE.includes(op) || op === 'BETWEEN'
       ? { field, operator: op, values }

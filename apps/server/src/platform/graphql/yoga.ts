@@ -31,7 +31,8 @@ function errorsPlugin(): Plugin<RequestContext> {
               const mapped = toGraphQLError(original, ctx.lang);
               return new GraphQLError(mapped.message, { path: error.path, extensions: mapped.extensions });
             }
-            if (!original || original instanceof GraphQLError) {
+            // Compared by name: graphql-js may be loaded twice (ESM and CommonJS) and instanceof fails across them.
+            if (!original || original.name === 'GraphQLError') {
               return new GraphQLError(translate(ctx.lang, 'errors.INVALID_REQUEST'), {
                 path: error.path,
                 extensions: { code: 'INVALID_REQUEST', detail: error.message },

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_CLEANUP_JOB } from '../modules/auth/jobs';
+import { sessions } from '../modules/auth/tables';
+import { startTestServer, type TestServer } from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ jobs: true });
+});
+afterAll(async () => server?.close());
+
+async function waitForState(name: string, id: string, wanted: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const state = await server.app.platform.jobs.state(name, id);
+    if (state === wanted) return state;
+    if (Date.now() > deadline) throw new Error(`job ${name} ${id} is ${state}, not ${wanted}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('jobs', () => {
+  it('runs the session clean-up as a persisted job: expired sessions go, live ones stay', async () => {
+    const live = await server.login('partner@demo.test');
+    await server.login('multi@demo.test');
+    await server.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 minute' where account_id = (select id from accounts where email = 'multi@demo.test')`,
+    );
+    const before = await server.database.db.select().from(sessions);
+    const id = await server.app.platform.jobs.send(SESSION_CLEANUP_JOB, {});
+    expect(id).toBeTruthy();
+    await waitForState(SESSION_CLEANUP_JOB, id!, 'completed');
+    const after = await server.database.db.select().from(sessions);
+    expect(after.length).toBe(before.length - 1);
+    expect(await server.gql('{ session { account { email } } }', {}, { token: live.token })).toMatchObject({ status: 200 });
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => server.app.app.inject({ method: 'GET', url, headers });
+
+describe('platform HTTP endpoints', () => {
+  it('answers /healthz once ready', async () => {
+    const response = await get('/healthz');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('serves feature flags at /fefl', async () => {
+    expect((await get('/fefl')).json()).toEqual({ croatiaEnabled: false, registrationEnabled: true, newVersionNotice: true });
+  });
+
+  it('serves every language at /translations/localization/{projectId}/{lang}', async () => {
+    const cs = (await get('/translations/localization/partner-portal/cs')).json();
+    expect(cs.errors.BAD_CREDENTIALS).toBe('Nesprávné přístupové údaje');
+    for (const lang of ['en', 'hr', 'hu', 'pl', 'sk', 'sl']) {
+      expect((await get(`/translations/localization/partner-portal/${lang}`)).statusCode).toBe(200);
+    }
+    const unknown = await get('/translations/localization/partner-portal/de', { 'accept-language': 'cs' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await get('/translations/localization/other/cs')).statusCode).toBe(404);
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    await get('/healthz');
+    const text = (await get('/metrics')).body;
+    expect(text).toContain('pp_http_requests_total{method="GET",route="/healthz",status="200"}');
+    expect(text).toContain('pp_process_cpu_seconds_total');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const response = await get('/healthz', { 'x-request-id': 'trace-123' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('answers unknown API paths and bad bodies with catalogue codes, never a 500', async () => {
+    const missing = await server.app.app.inject({ method: 'POST', url: '/nothing-here' });
+    expect([missing.statusCode, missing.json().code]).toEqual([404, 'NOT_FOUND']);
+    const bad = await server.app.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(bad.statusCode).toBeLessThan(500);
+    const huge = await server.app.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: 'x'.repeat(6 * 1024 * 1024) }),
+    });
+    expect([huge.statusCode, huge.json().code]).toEqual([413, 'REQUEST_BODY_SIZE_EXCEEDED']);
+  });
+
+  it('answers GraphQL argument errors with INVALID_REQUEST in the caller language', async () => {
+    const result = await server.gql('mutation { login(email: 1) { token } }', {}, { lang: 'en' });
+    expect(result.errors?.[0]?.extensions.code).toBeDefined();
+    expect(result.status).toBeLessThan(500);
+  });
+});

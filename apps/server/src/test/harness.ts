@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../platform/config';
+import { type Database, openDatabase } from '../platform/db/client';
+import { setFeatureFlag } from '../platform/flags/service';
+import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
+
+export { DEMO_PASSWORD };
+
+/**
+ * A throw-away database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server (CI runs the suite once that way), a fresh database created on it and dropped after.
+ */
+export async function testDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `pp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
+  await database.migrate();
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: server });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }), webDist: '/nonexistent', ...overrides };
+}
+
+export interface TestServer {
+  app: App;
+  database: Database;
+  /** The PostgreSQL URL of this file's database when running on a real server. */
+  url?: string;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { token?: string | null; partnerId?: number | string | null; lang?: string },
+  ): Promise<{ status: number; data: T | null; errors?: { message: string; extensions: { code: string; fields?: unknown[] } }[] }>;
+  login(email: string, password?: string): Promise<{ token: string; session: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+/** The real server stack (Fastify, GraphQL, services, database) with the demo data, for one test file. */
+export async function startTestServer(options: { jobs?: boolean; listen?: boolean } = {}): Promise<TestServer> {
+  const { database, url, drop } = await testDatabase();
+  await seedDemo(database.db, { extraPartners: 8 });
+  await setFeatureFlag(database.db, 'croatiaEnabled', false);
+  const app = await buildApp({ config: testConfig({ databaseUrl: url }), database, jobs: options.jobs ?? false });
+  if (options.listen) await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const server: TestServer = {
+    app,
+    database,
+    url,
+    async gql(query, variables = {}, opts = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': opts.lang ?? 'en' };
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      if (opts.partnerId != null) headers['x-partner-id'] = String(opts.partnerId);
+      const response = await app.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query, variables } });
+      const body = response.json();
+      return { status: response.statusCode, data: body.data ?? null, errors: body.errors };
+    },
+    async login(email, password = DEMO_PASSWORD) {
+      const result = await server.gql<{ login: { token: string; session: Record<string, unknown> } }>(
+        'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
+        { e: email, p: password },
+      );
+      if (!result.data) throw new Error(`login of ${email} failed: ${JSON.stringify(result.errors)}`);
+      return result.data.login;
+    },
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+  return server;
+}
+
+/** The first error code of a GraphQL answer. */
+export function codeOf(result: { errors?: { extensions: { code: string } }[] }): string | undefined {
+  return result.errors?.[0]?.extensions.code;
+}
+
+export async function partnerIdByShop(database: Database, sapId: string): Promise<number> {
+  const { rows } = await database.executeSql('select id from partners where sap_id = $1', [sapId]);
+  return (rows[0] as { id: number }).id;
+}
