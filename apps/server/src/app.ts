@@ -55,9 +55,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   const ownDatabase = !options.database;
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+    }));
   if (ownDatabase) await database.migrate();
-  await initFeatureFlags(database.db, config.croatiaEnabledDefault === undefined ? {} : { croatiaEnabled: config.croatiaEnabledDefault });
+  await initFeatureFlags(
+    database.db,
+    config.croatiaEnabledDefault === undefined ? {} : { croatiaEnabled: config.croatiaEnabledDefault },
+  );
 
   const stream = createStreamHub(database);
   await stream.start();
@@ -170,7 +179,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       const lang = languageFromAcceptLanguage(request.headers['accept-language']);
       return reply.status(404).send(errorPayload(new DomainError('NOT_FOUND'), lang));
     }
-    if (!hasWeb) return reply.status(503).type('text/plain').send('The web application is not built: run npm run build.');
+    if (!hasWeb)
+      return reply.status(503).type('text/plain').send('The web application is not built: run npm run build.');
     // Every page path is the app's: the router decides, including its own not-found page.
     webVersion = readWebVersion(config.webDist) ?? webVersion;
     reply.header('cache-control', 'no-cache');

@@ -13,7 +13,9 @@ if (config.seedDemo && !(await hasData(platform.database.db))) {
 await app.listen({ port: config.port, host: config.host });
 
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
-console.log(`\nPartner Portal is ready at ${url}  (database: ${platform.database.kind}${platform.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`);
+console.log(
+  `\nPartner Portal is ready at ${url}  (database: ${platform.database.kind}${platform.database.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+);
 console.log(`Demo accounts, password ${DEMO_PASSWORD}:`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}`);
 

@@ -1,10 +1,4 @@
-import {
-  DomainError,
-  type GridColumnSpec,
-  type GridRequest,
-  gridRequestIssues,
-  gridRequestSchema,
-} from '@pp/domain';
+import { DomainError, type GridColumnSpec, type GridRequest, gridRequestIssues, gridRequestSchema } from '@pp/domain';
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
 import { validationError } from './errors';
 

@@ -33,6 +33,8 @@ describe('jobs', () => {
     await waitForState(SESSION_CLEANUP_JOB, id!, 'completed');
     const after = await server.database.db.select().from(sessions);
     expect(after.length).toBe(before.length - 1);
-    expect(await server.gql('{ session { account { email } } }', {}, { token: live.token })).toMatchObject({ status: 200 });
+    expect(await server.gql('{ session { account { email } } }', {}, { token: live.token })).toMatchObject({
+      status: 200,
+    });
   });
 });

@@ -27,7 +27,11 @@ export interface Jobs {
 export function createJobs(database: Database, connectionString: string | undefined, log: FastifyBaseLogger): Jobs {
   const boss = connectionString
     ? new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
-    : new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) }, backend: 'pglite', schema: 'pgboss' });
+    : new PgBoss({
+        db: { executeSql: (text, values) => database.executeSql(text, values) },
+        backend: 'pglite',
+        schema: 'pgboss',
+      });
   boss.on('error', (error) => log.error({ err: error }, 'job system error'));
   let started = false;
 

@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => server.app.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  server.app.app.inject({ method: 'GET', url, headers });
 
 describe('platform HTTP endpoints', () => {
   it('answers /healthz once ready', async () => {
@@ -17,7 +18,11 @@ describe('platform HTTP endpoints', () => {
   });
 
   it('serves feature flags at /fefl', async () => {
-    expect((await get('/fefl')).json()).toEqual({ croatiaEnabled: false, registrationEnabled: true, newVersionNotice: true });
+    expect((await get('/fefl')).json()).toEqual({
+      croatiaEnabled: false,
+      registrationEnabled: true,
+      newVersionNotice: true,
+    });
   });
 
   it('serves every language at /translations/localization/{projectId}/{lang}', async () => {

@@ -1,4 +1,13 @@
-import { allPolicies, type Policy, type WorkflowStatus, SHOP_IDS, WORKFLOW_STATUSES, PROVIDER_TYPES, RESOURCES, ACTIONS } from '@pp/domain';
+import {
+  allPolicies,
+  type Policy,
+  type WorkflowStatus,
+  SHOP_IDS,
+  WORKFLOW_STATUSES,
+  PROVIDER_TYPES,
+  RESOURCES,
+  ACTIONS,
+} from '@pp/domain';
 import { count } from 'drizzle-orm';
 import { accessPolicies, accounts } from '../modules/account/tables';
 import { hashPassword } from '../modules/auth/password';
@@ -23,7 +32,20 @@ type NewPartner = typeof partners.$inferInsert;
 
 const FIRST = ['Jana', 'Petr', 'Lucie', 'Tomáš', 'Eva', 'Martin', 'Zuzana', 'Marek', 'Anna', 'Jakub'];
 const LAST = ['Nováková', 'Svoboda', 'Dvořáková', 'Černý', 'Procházková', 'Kučera', 'Veselá', 'Horák'];
-const GOODS = ['Sport', 'Garden', 'Toys', 'Electro', 'Books', 'Pets', 'Home', 'Fashion', 'Beauty', 'Auto', 'Baby', 'Tools'];
+const GOODS = [
+  'Sport',
+  'Garden',
+  'Toys',
+  'Electro',
+  'Books',
+  'Pets',
+  'Home',
+  'Fashion',
+  'Beauty',
+  'Auto',
+  'Baby',
+  'Tools',
+];
 const SUFFIX = ['s.r.o.', 'a.s.', 'Sp. z o.o.', 'd.o.o.', 'Kft.', 'k.s.'];
 
 /** A deterministic pseudo-random sequence, so every seed of the same size gives the same data. */
@@ -64,7 +86,15 @@ async function insertPartner(db: DbOrTx, values: NewPartner): Promise<number> {
 async function insertAccount(
   db: DbOrTx,
   passwordHash: string,
-  values: { email: string; firstName: string; lastName: string; lang?: string; isAdmin?: boolean; isActive?: boolean; isConfirmed?: boolean },
+  values: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    lang?: string;
+    isAdmin?: boolean;
+    isActive?: boolean;
+    isConfirmed?: boolean;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(accounts)
@@ -73,10 +103,21 @@ async function insertAccount(
   return row!.id;
 }
 
-async function link(db: DbOrTx, partnerId: number, accountId: number, isMaster: boolean, isDefault: boolean, policies: Policy[] = []) {
+async function link(
+  db: DbOrTx,
+  partnerId: number,
+  accountId: number,
+  isMaster: boolean,
+  isDefault: boolean,
+  policies: Policy[] = [],
+) {
   await db.insert(accountPartners).values({ partnerId, accountId, isMaster, isDefault });
   if (policies.length) {
-    await db.insert(accessPolicies).values(policies.map((p) => ({ partnerId, accountId, subject: p.subject, action: p.action, isActive: p.isActive })));
+    await db
+      .insert(accessPolicies)
+      .values(
+        policies.map((p) => ({ partnerId, accountId, subject: p.subject, action: p.action, isActive: p.isActive })),
+      );
   }
 }
 
@@ -90,28 +131,117 @@ export async function seedDemo(db: DbOrTx, options: { extraPartners?: number } =
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const base = { provider: 'API', rating: 4.6, kam: 'Jana Nováková', farmer: 'Petr Svoboda' } as const;
-    const cz = await insertPartner(tx, { ...base, partnerName: 'Sportovní potřeby Demo s.r.o.', mallName: 'sport-demo', sapId: '100001', shopId: 'CZ10MA', country: 'CZ', workflowStatus: 'PRODUCTION', mdpStatus: 'active', billingStatus: 'active', urlSlug: 'sport-demo' });
-    const sk = await insertPartner(tx, { ...base, partnerName: 'Záhrada Demo s.r.o.', mallName: 'zahrada-demo', sapId: '100002', shopId: 'SK10MA', country: 'SK', workflowStatus: 'PRODUCTION', rating: 4.2 });
-    const pl = await insertPartner(tx, { ...base, partnerName: 'Zabawki Demo Sp. z o.o.', mallName: 'zabawki-demo', sapId: '100003', shopId: 'PL20MA', country: 'PL', workflowStatus: 'PRODUCTION', provider: 'MALL_FEED', rating: 3.9 });
-    const onboarding = await insertPartner(tx, { partnerName: 'Nový obchod Demo s.r.o.', mallName: 'novy-obchod', shopId: 'CZ10MA', country: 'CZ', workflowStatus: 'REGISTERED', provider: 'MANUAL', kam: 'Eva Veselá' });
-    const closed = await insertPartner(tx, { ...base, partnerName: 'Ukončený obchod s.r.o.', mallName: 'ukonceny', sapId: '100009', shopId: 'CZ10MA', country: 'CZ', workflowStatus: 'DEACTIVATED' });
-    await insertPartner(tx, { ...base, partnerName: 'Vrt Demo d.o.o.', mallName: 'vrt-demo', sapId: '100004', shopId: 'HR10MA', country: 'HR', workflowStatus: 'PRODUCTION' });
+    const cz = await insertPartner(tx, {
+      ...base,
+      partnerName: 'Sportovní potřeby Demo s.r.o.',
+      mallName: 'sport-demo',
+      sapId: '100001',
+      shopId: 'CZ10MA',
+      country: 'CZ',
+      workflowStatus: 'PRODUCTION',
+      mdpStatus: 'active',
+      billingStatus: 'active',
+      urlSlug: 'sport-demo',
+    });
+    const sk = await insertPartner(tx, {
+      ...base,
+      partnerName: 'Záhrada Demo s.r.o.',
+      mallName: 'zahrada-demo',
+      sapId: '100002',
+      shopId: 'SK10MA',
+      country: 'SK',
+      workflowStatus: 'PRODUCTION',
+      rating: 4.2,
+    });
+    const pl = await insertPartner(tx, {
+      ...base,
+      partnerName: 'Zabawki Demo Sp. z o.o.',
+      mallName: 'zabawki-demo',
+      sapId: '100003',
+      shopId: 'PL20MA',
+      country: 'PL',
+      workflowStatus: 'PRODUCTION',
+      provider: 'MALL_FEED',
+      rating: 3.9,
+    });
+    const onboarding = await insertPartner(tx, {
+      partnerName: 'Nový obchod Demo s.r.o.',
+      mallName: 'novy-obchod',
+      shopId: 'CZ10MA',
+      country: 'CZ',
+      workflowStatus: 'REGISTERED',
+      provider: 'MANUAL',
+      kam: 'Eva Veselá',
+    });
+    const closed = await insertPartner(tx, {
+      ...base,
+      partnerName: 'Ukončený obchod s.r.o.',
+      mallName: 'ukonceny',
+      sapId: '100009',
+      shopId: 'CZ10MA',
+      country: 'CZ',
+      workflowStatus: 'DEACTIVATED',
+    });
+    await insertPartner(tx, {
+      ...base,
+      partnerName: 'Vrt Demo d.o.o.',
+      mallName: 'vrt-demo',
+      sapId: '100004',
+      shopId: 'HR10MA',
+      country: 'HR',
+      workflowStatus: 'PRODUCTION',
+    });
 
-    const partnerAcc = await insertAccount(tx, hash, { email: 'partner@demo.test', firstName: 'Jan', lastName: 'Novák' });
-    const multi = await insertAccount(tx, hash, { email: 'multi@demo.test', firstName: 'Marta', lastName: 'Kovalská', lang: 'en' });
+    const partnerAcc = await insertAccount(tx, hash, {
+      email: 'partner@demo.test',
+      firstName: 'Jan',
+      lastName: 'Novák',
+    });
+    const multi = await insertAccount(tx, hash, {
+      email: 'multi@demo.test',
+      firstName: 'Marta',
+      lastName: 'Kovalská',
+      lang: 'en',
+    });
     const limited = await insertAccount(tx, hash, { email: 'limited@demo.test', firstName: 'Lukáš', lastName: 'Malý' });
-    const onboardingAcc = await insertAccount(tx, hash, { email: 'onboarding@demo.test', firstName: 'Olga', lastName: 'Nová' });
-    await insertAccount(tx, hash, { email: 'admin@demo.test', firstName: 'Adam', lastName: 'Operátor', lang: 'en', isAdmin: true });
-    const deactivated = await insertAccount(tx, hash, { email: 'deactivated@demo.test', firstName: 'Dan', lastName: 'Vypnutý', isActive: false });
-    const unconfirmed = await insertAccount(tx, hash, { email: 'unconfirmed@demo.test', firstName: 'Uma', lastName: 'Nepotvrzená', isConfirmed: false });
-    const closedAcc = await insertAccount(tx, hash, { email: 'closed@demo.test', firstName: 'Karel', lastName: 'Konec' });
+    const onboardingAcc = await insertAccount(tx, hash, {
+      email: 'onboarding@demo.test',
+      firstName: 'Olga',
+      lastName: 'Nová',
+    });
+    await insertAccount(tx, hash, {
+      email: 'admin@demo.test',
+      firstName: 'Adam',
+      lastName: 'Operátor',
+      lang: 'en',
+      isAdmin: true,
+    });
+    const deactivated = await insertAccount(tx, hash, {
+      email: 'deactivated@demo.test',
+      firstName: 'Dan',
+      lastName: 'Vypnutý',
+      isActive: false,
+    });
+    const unconfirmed = await insertAccount(tx, hash, {
+      email: 'unconfirmed@demo.test',
+      firstName: 'Uma',
+      lastName: 'Nepotvrzená',
+      isConfirmed: false,
+    });
+    const closedAcc = await insertAccount(tx, hash, {
+      email: 'closed@demo.test',
+      firstName: 'Karel',
+      lastName: 'Konec',
+    });
 
     await link(tx, cz, partnerAcc, true, true);
     // multi@ is the master of the Slovak and Polish shops and a member of the Czech one with every permission.
     await link(tx, sk, multi, true, true);
     await link(tx, pl, multi, true, false);
     await link(tx, cz, multi, false, false, allPolicies());
-    const everythingButOrders = RESOURCES.filter((r) => r !== 'orders').flatMap((subject) => ACTIONS.map((action) => ({ subject, action, isActive: true })));
+    const everythingButOrders = RESOURCES.filter((r) => r !== 'orders').flatMap((subject) =>
+      ACTIONS.map((action) => ({ subject, action, isActive: true })),
+    );
     await link(tx, cz, limited, false, true, everythingButOrders);
     await link(tx, onboarding, onboardingAcc, true, true);
     await link(tx, cz, deactivated, false, true, everythingButOrders);
@@ -122,10 +252,18 @@ export async function seedDemo(db: DbOrTx, options: { extraPartners?: number } =
     const extra = options.extraPartners ?? 60;
     for (let i = 0; i < extra; i++) {
       const id = await insertPartner(tx, generatedPartner(i, random));
-      const account = await insertAccount(tx, hash, { email: `seller${i}@demo.test`, firstName: FIRST[i % FIRST.length]!, lastName: LAST[i % LAST.length]! });
+      const account = await insertAccount(tx, hash, {
+        email: `seller${i}@demo.test`,
+        firstName: FIRST[i % FIRST.length]!,
+        lastName: LAST[i % LAST.length]!,
+      });
       await link(tx, id, account, true, true);
     }
-    await recordAudit(tx, { accountId: null, adminAccountId: null, partnerId: cz, requestId: null }, { action: 'seed.demo' });
+    await recordAudit(
+      tx,
+      { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },
+      { action: 'seed.demo' },
+    );
   });
 }
 

@@ -18,7 +18,9 @@ export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<void
   const log = options.log ?? (() => undefined);
   const hash = await hashPassword(DEMO_PASSWORD);
   const random = sequence(7);
-  const [{ start } = { start: 0 }] = rowsOf<{ start: number }>(await db.execute(sql`select coalesce(max(id), 0)::int as start from partners`));
+  const [{ start } = { start: 0 }] = rowsOf<{ start: number }>(
+    await db.execute(sql`select coalesce(max(id), 0)::int as start from partners`),
+  );
   for (let from = 0; from < options.partners; from += BATCH) {
     const size = Math.min(BATCH, options.partners - from);
     const rows = Array.from({ length: size }, (_, k) => generatedPartner(start + from + k + 1_000_000, random));

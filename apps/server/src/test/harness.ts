@@ -42,7 +42,11 @@ export async function testDatabase(): Promise<{ database: Database; url?: string
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }), webDist: '/nonexistent', ...overrides };
+  return {
+    ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+    webDist: '/nonexistent',
+    ...overrides,
+  };
 }
 
 export interface TestServer {
@@ -54,7 +58,11 @@ export interface TestServer {
     query: string,
     variables?: Record<string, unknown>,
     options?: { token?: string | null; partnerId?: number | string | null; lang?: string },
-  ): Promise<{ status: number; data: T | null; errors?: { message: string; extensions: { code: string; fields?: unknown[] } }[] }>;
+  ): Promise<{
+    status: number;
+    data: T | null;
+    errors?: { message: string; extensions: { code: string; fields?: unknown[] } }[];
+  }>;
   login(email: string, password?: string): Promise<{ token: string; session: Record<string, unknown> }>;
   close(): Promise<void>;
 }
@@ -71,10 +79,18 @@ export async function startTestServer(options: { jobs?: boolean; listen?: boolea
     database,
     url,
     async gql(query, variables = {}, opts = {}) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': opts.lang ?? 'en' };
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        'accept-language': opts.lang ?? 'en',
+      };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       if (opts.partnerId != null) headers['x-partner-id'] = String(opts.partnerId);
-      const response = await app.app.inject({ method: 'POST', url: '/graphql', headers, payload: { query, variables } });
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers,
+        payload: { query, variables },
+      });
       const body = response.json();
       return { status: response.statusCode, data: body.data ?? null, errors: body.errors };
     },

@@ -20,7 +20,20 @@ describe('permissions', () => {
   });
 
   it('covers every resource gated by the spec', () => {
-    for (const r of ['orders', 'heurekaFeed', 'mallFeed', 'partner', 'partnerContacts', 'accounts', 'notifications', 'webhook', 'sandboxAccounts', 'permissions', 'campaigns', 'deliveries']) {
+    for (const r of [
+      'orders',
+      'heurekaFeed',
+      'mallFeed',
+      'partner',
+      'partnerContacts',
+      'accounts',
+      'notifications',
+      'webhook',
+      'sandboxAccounts',
+      'permissions',
+      'campaigns',
+      'deliveries',
+    ]) {
       expect(RESOURCES).toContain(r);
     }
   });

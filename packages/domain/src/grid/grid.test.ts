@@ -44,7 +44,9 @@ describe('grid contract', () => {
     expect(issues([{ field: 'shopId', operator: 'LIKE', value: 'CZ' }])).toEqual(['filter.shopId.operator']);
     expect(issues([{ field: 'shopId', operator: 'EQUAL', value: 'HR10MA' }])).toEqual(['filter.shopId.value']);
     expect(issues([{ field: 'rating', operator: 'GREATER_THAN', value: 'abc' }])).toEqual(['filter.rating.value']);
-    expect(issues([{ field: 'created', operator: 'LESS_THAN', value: 'not a date' }])).toEqual(['filter.created.value']);
+    expect(issues([{ field: 'created', operator: 'LESS_THAN', value: 'not a date' }])).toEqual([
+      'filter.created.value',
+    ]);
     expect(issues([], { field: 'shopId', direction: 'ASCENDING' })).toEqual(['sort.shopId.unknown']);
   });
 
@@ -57,16 +59,34 @@ describe('grid contract', () => {
     ] as const;
     for (const f of filters) expect(decodeFilter(encodeFilter({ ...f } as never))).toEqual(f);
     expect(decodeFilter('name~NOPE~x')).toBeNull();
-    expect(decodeSort(encodeSort({ field: 'id', direction: 'DESCENDING' }))).toEqual({ field: 'id', direction: 'DESCENDING' });
+    expect(decodeSort(encodeSort({ field: 'id', direction: 'DESCENDING' }))).toEqual({
+      field: 'id',
+      direction: 'DESCENDING',
+    });
     expect(decodeSort('id~SIDEWAYS')).toBeNull();
   });
 
   it('keeps stored grid settings only in version 1.0.1 and only known columns', () => {
     const defaults = { version: GRID_SETTINGS_VERSION, columns: ['name', 'rating'], perPage: 50 } as const;
     const all = ['name', 'rating', 'shopId'];
-    expect(readGridSettings({ version: '1.0.1', columns: ['shopId', 'gone'], perPage: 100 }, all, { ...defaults, columns: [...defaults.columns] })).toEqual({ version: '1.0.1', columns: ['shopId'], perPage: 100 });
-    expect(readGridSettings({ version: '1.0.0', columns: ['shopId'], perPage: 100 }, all, { ...defaults, columns: [...defaults.columns] })).toEqual(defaults);
-    expect(readGridSettings({ version: '1.0.1', columns: ['name'], perPage: 33 }, all, { ...defaults, columns: [...defaults.columns] }).perPage).toBe(50);
+    expect(
+      readGridSettings({ version: '1.0.1', columns: ['shopId', 'gone'], perPage: 100 }, all, {
+        ...defaults,
+        columns: [...defaults.columns],
+      }),
+    ).toEqual({ version: '1.0.1', columns: ['shopId'], perPage: 100 });
+    expect(
+      readGridSettings({ version: '1.0.0', columns: ['shopId'], perPage: 100 }, all, {
+        ...defaults,
+        columns: [...defaults.columns],
+      }),
+    ).toEqual(defaults);
+    expect(
+      readGridSettings({ version: '1.0.1', columns: ['name'], perPage: 33 }, all, {
+        ...defaults,
+        columns: [...defaults.columns],
+      }).perPage,
+    ).toBe(50);
     expect(readGridSettings('garbage', all, { ...defaults, columns: [...defaults.columns] })).toEqual(defaults);
   });
 });

@@ -21,7 +21,15 @@ describe('languages', () => {
   });
 
   it('uses the Czech plural forms 1, 2 to 4, 5 and more', () => {
-    expect([0, 1, 2, 4, 5, 11, 22].map(czechPluralForm)).toEqual(['other', 'one', 'few', 'few', 'other', 'other', 'other']);
+    expect([0, 1, 2, 4, 5, 11, 22].map(czechPluralForm)).toEqual([
+      'other',
+      'one',
+      'few',
+      'few',
+      'other',
+      'other',
+      'other',
+    ]);
     const rules = new Intl.PluralRules('cs');
     for (const n of [0, 1, 2, 3, 4, 5, 21, 100]) expect(rules.select(n)).toBe(czechPluralForm(n));
   });

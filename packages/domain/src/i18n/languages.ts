@@ -42,5 +42,11 @@ export function languageFromAcceptLanguage(header: string | undefined | null): L
 
 /** Locale tags used for number and date formatting. */
 export const LOCALE_TAGS: Record<Language, string> = {
-  cs: 'cs-CZ', en: 'en-GB', hr: 'hr-HR', hu: 'hu-HU', pl: 'pl-PL', sk: 'sk-SK', sl: 'sl-SI',
+  cs: 'cs-CZ',
+  en: 'en-GB',
+  hr: 'hr-HR',
+  hu: 'hu-HU',
+  pl: 'pl-PL',
+  sk: 'sk-SK',
+  sl: 'sl-SI',
 };

@@ -5,7 +5,8 @@ import { LANGUAGES } from './languages';
 import { requiredPluralCategories } from './plural';
 
 type Tree = { [key: string]: string | Tree };
-const load = (lang: string) => JSON.parse(readFileSync(new URL(`./locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
+const load = (lang: string) =>
+  JSON.parse(readFileSync(new URL(`./locales/${lang}.json`, import.meta.url), 'utf8')) as Tree;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

@@ -4,7 +4,12 @@ import { availableShopIds, EU_COUNTRIES, formatMoney, isEuCountry, MARKETS } fro
 describe('markets', () => {
   it('has the six shops with their currencies', () => {
     expect(Object.fromEntries(Object.values(MARKETS).map((m) => [m.shopId, m.currency]))).toEqual({
-      CZ10MA: 'CZK', SK10MA: 'EUR', PL20MA: 'PLN', SI10SI: 'EUR', HU20MA: 'HUF', HR10MA: 'EUR',
+      CZ10MA: 'CZK',
+      SK10MA: 'EUR',
+      PL20MA: 'PLN',
+      SI10SI: 'EUR',
+      HU20MA: 'HUF',
+      HR10MA: 'EUR',
     });
   });
 

@@ -41,5 +41,14 @@ export const BILLING_STATUSES = ['inactive', 'requested', 'active'] as const;
 export type BillingStatus = (typeof BILLING_STATUSES)[number];
 
 export const CONTACT_GROUPS = [
-  'CALLCENTRUM', 'FINANCE', 'LOGISTICS', 'MALL_DELIVERY', 'MANAGER', 'MARKETING', 'RMA', 'SALES', 'TECH', 'USER',
+  'CALLCENTRUM',
+  'FINANCE',
+  'LOGISTICS',
+  'MALL_DELIVERY',
+  'MANAGER',
+  'MARKETING',
+  'RMA',
+  'SALES',
+  'TECH',
+  'USER',
 ] as const;

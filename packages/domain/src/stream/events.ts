@@ -9,6 +9,7 @@ export type StreamClientMessage =
 export const STREAM_EVENTS = [
   'pong',
   'logged_in',
+  'error',
   'broadcast',
   'app_new_version',
   'portal_new_invoice_export',

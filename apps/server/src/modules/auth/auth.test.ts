@@ -13,13 +13,19 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { account { email } } } }';
-const SESSION = '{ session { account { email isMaster } selectedPartner { id shopId } partners { id } isAdmin adminEmail impersonating } }';
+const LOGIN =
+  'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { account { email } } } }';
+const SESSION =
+  '{ session { account { email isMaster } selectedPartner { id shopId } partners { id } isAdmin adminEmail impersonating } }';
 
 describe('login', () => {
   it('signs a partner in and the token opens the session', async () => {
     const { token } = await server.login('partner@demo.test');
-    const result = await server.gql<{ session: { account: { email: string; isMaster: boolean } } }>(SESSION, {}, { token });
+    const result = await server.gql<{ session: { account: { email: string; isMaster: boolean } } }>(
+      SESSION,
+      {},
+      { token },
+    );
     expect(result.data?.session.account).toEqual({ email: 'partner@demo.test', isMaster: true });
   });
 
@@ -48,27 +54,39 @@ describe('login', () => {
   it('gives a deactivated account, an unconfirmed one and a deactivated partner their own messages', async () => {
     expect(codeOf(await server.gql(LOGIN, { e: 'deactivated@demo.test', p: DEMO_PASSWORD }))).toBe('DEACTIVATED');
     expect(codeOf(await server.gql(LOGIN, { e: 'closed@demo.test', p: DEMO_PASSWORD }))).toBe('NO_ACTIVE_PARTNER');
-    const before = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'unconfirmed@demo.test'));
+    const before = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'unconfirmed@demo.test'));
     expect(codeOf(await server.gql(LOGIN, { e: 'unconfirmed@demo.test', p: DEMO_PASSWORD }))).toBe('NOT_CONFIRMED');
-    const after = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'unconfirmed@demo.test'));
+    const after = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'unconfirmed@demo.test'));
     // The message promises an activation link: one is queued.
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)?.template).toBe('account-activation');
   });
 
   it('does not tell a deactivated account apart from a wrong password when the password is wrong', async () => {
-    expect(codeOf(await server.gql(LOGIN, { e: 'deactivated@demo.test', p: 'Wrong-password-1!' }))).toBe('BAD_CREDENTIALS');
+    expect(codeOf(await server.gql(LOGIN, { e: 'deactivated@demo.test', p: 'Wrong-password-1!' }))).toBe(
+      'BAD_CREDENTIALS',
+    );
   });
 
   it('throttles repeated failures for one e-mail, and lets other e-mails in', async () => {
     for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) {
-      expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: `Wrong-${i}-password!` }))).toBe('BAD_CREDENTIALS');
+      expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: `Wrong-${i}-password!` }))).toBe(
+        'BAD_CREDENTIALS',
+      );
     }
     const locked = await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD });
     expect(codeOf(locked)).toBe('TOO_MANY_ATTEMPTS');
     expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }))).toBeUndefined();
     // Failures older than the window no longer count.
-    await server.database.db.execute(sql`update login_failures set at = at - interval '16 minutes' where key = 'email:onboarding@demo.test'`);
+    await server.database.db.execute(
+      sql`update login_failures set at = at - interval '16 minutes' where key = 'email:onboarding@demo.test'`,
+    );
     expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD }))).toBeUndefined();
   });
 });
@@ -105,7 +123,8 @@ describe('session', () => {
 });
 
 describe('login with a token', () => {
-  const TOKEN_LOGIN = 'mutation($t: String!) { loginWithToken(token: $t) { token isConfirmed hasPassword session { account { email } } } }';
+  const TOKEN_LOGIN =
+    'mutation($t: String!) { loginWithToken(token: $t) { token isConfirmed hasPassword session { account { email } } } }';
 
   async function accountId(email: string) {
     const [row] = await server.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email));
@@ -114,7 +133,10 @@ describe('login with a token', () => {
 
   it('signs in once with a login link token, and refuses it the second time', async () => {
     const token = await issueLoginToken(server.database.db, await accountId('partner@demo.test'));
-    const first = await server.gql<{ loginWithToken: { token: string; isConfirmed: boolean; hasPassword: boolean } }>(TOKEN_LOGIN, { t: token });
+    const first = await server.gql<{ loginWithToken: { token: string; isConfirmed: boolean; hasPassword: boolean } }>(
+      TOKEN_LOGIN,
+      { t: token },
+    );
     expect(first.data?.loginWithToken).toMatchObject({ isConfirmed: true, hasPassword: true });
     expect(codeOf(await server.gql(SESSION, {}, { token: first.data!.loginWithToken.token }))).toBeUndefined();
     expect(codeOf(await server.gql(TOKEN_LOGIN, { t: token }))).toBe('BAD_CREDENTIALS');

@@ -73,15 +73,13 @@ const TokenLoginResultRef = builder
     }),
   });
 
-const FeatureFlagsRef = builder
-  .objectRef<Awaited<ReturnType<typeof readFeatureFlags>>>('FeatureFlags')
-  .implement({
-    fields: (t) => ({
-      croatiaEnabled: t.exposeBoolean('croatiaEnabled'),
-      registrationEnabled: t.exposeBoolean('registrationEnabled'),
-      newVersionNotice: t.exposeBoolean('newVersionNotice'),
-    }),
-  });
+const FeatureFlagsRef = builder.objectRef<Awaited<ReturnType<typeof readFeatureFlags>>>('FeatureFlags').implement({
+  fields: (t) => ({
+    croatiaEnabled: t.exposeBoolean('croatiaEnabled'),
+    registrationEnabled: t.exposeBoolean('registrationEnabled'),
+    newVersionNotice: t.exposeBoolean('newVersionNotice'),
+  }),
+});
 
 builder.queryFields((t) => ({
   featureFlags: t.field({
@@ -121,7 +119,8 @@ builder.mutationFields((t) => ({
   }),
   loginAsAdmin: t.field({
     type: LoginResultRef,
-    description: 'Public. Administrator signing in as a partner: remote-login/{hash}/token/{token}/partner/{partnerId}.',
+    description:
+      'Public. Administrator signing in as a partner: remote-login/{hash}/token/{token}/partner/{partnerId}.',
     args: {
       hash: t.arg.string({ required: true }),
       token: t.arg.string({ required: true }),

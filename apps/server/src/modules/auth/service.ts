@@ -48,7 +48,7 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
     .where(
       and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
     );
-  if (!row || !row.account.isActive) return null;
+  if (!row?.account.isActive) return null;
   let expiresAt = row.session.expiresAt;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     expiresAt = new Date(Date.now() + SESSION_IDLE_TTL_MS);
@@ -100,7 +100,9 @@ async function isThrottled(db: Db, keys: string[]): Promise<boolean> {
     .where(and(inArray(loginFailures.key, keys), gt(loginFailures.at, since)))
     .groupBy(loginFailures.key);
   // The address limit is looser: several people may share one office address.
-  return rows.some((r) => r.n >= (r.key.startsWith('ip:') ? LOGIN_THROTTLE.maxFailures * 4 : LOGIN_THROTTLE.maxFailures));
+  return rows.some(
+    (r) => r.n >= (r.key.startsWith('ip:') ? LOGIN_THROTTLE.maxFailures * 4 : LOGIN_THROTTLE.maxFailures),
+  );
 }
 
 async function createSession(
@@ -161,10 +163,13 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
   const keys = throttleKeys(email, ctx.ip);
   if (await isThrottled(ctx.db, keys)) throw new DomainError('TOO_MANY_ATTEMPTS');
 
-  const [account] = await ctx.db.select().from(accounts).where(eq(sql`lower(${accounts.email})`, email));
-  const ok = account?.passwordHash
-    ? await verifyPassword(account.passwordHash, password)
-    : (await verifyAgainstDummy(password), false);
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(eq(sql`lower(${accounts.email})`, email));
+  let ok = false;
+  if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, password);
+  else await verifyAgainstDummy(password);
   if (!account || !ok) {
     await ctx.db.insert(loginFailures).values(keys.map((key) => ({ key })));
     throw new DomainError('BAD_CREDENTIALS');
@@ -229,7 +234,11 @@ export async function loginWithToken(
   const created = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'login');
     const session = await createSession(tx, ctx, { accountId: row.accountId });
-    await recordAudit(tx, { ...ctx.actor(null), accountId: row.accountId }, { action: 'auth.login-token', partnerId: null });
+    await recordAudit(
+      tx,
+      { ...ctx.actor(null), accountId: row.accountId },
+      { action: 'auth.login-token', partnerId: null },
+    );
     return session;
   });
   return {
@@ -257,7 +266,11 @@ export async function createRemoteLoginLink(ctx: RequestContext, partnerId: numb
       adminAccountId: admin.account.id,
       expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
     });
-    await recordAudit(tx, ctx.actor(partnerId), { action: 'cockpit.remote-login-link', entity: 'partner', entityId: partnerId });
+    await recordAudit(tx, ctx.actor(partnerId), {
+      action: 'cockpit.remote-login-link',
+      entity: 'partner',
+      entityId: partnerId,
+    });
   });
   const hash = remoteLoginHash(ctx.platform.config.remoteLoginSecret, token, partnerId, admin.account.id);
   return `/remote-login/${hash}/token/${token}/partner/${partnerId}`;
@@ -288,7 +301,12 @@ export async function loginAsAdmin(
     });
     await recordAudit(
       tx,
-      { accountId: row.accountId, adminAccountId: row.adminAccountId, partnerId: input.partnerId, requestId: ctx.requestId },
+      {
+        accountId: row.accountId,
+        adminAccountId: row.adminAccountId,
+        partnerId: input.partnerId,
+        requestId: ctx.requestId,
+      },
       { action: 'auth.remote-login' },
     );
     return session;
@@ -309,7 +327,10 @@ export async function createStreamToken(ctx: RequestContext): Promise<string> {
 }
 
 /** The session a stream token opens, or null. */
-export async function resolveStreamToken(db: Db, token: string): Promise<{ sessionId: number; accountId: number } | null> {
+export async function resolveStreamToken(
+  db: Db,
+  token: string,
+): Promise<{ sessionId: number; accountId: number } | null> {
   const [row] = await db
     .select({ sessionId: sessions.id, accountId: sessions.accountId })
     .from(streamTokens)

@@ -9,8 +9,17 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-const GRID = 'query($g: GridInput) { cockpitPartners(grid: $g) { total page perPage items { id sapId shopId partnerName workflowStatus rating onboarding } } }';
-type Row = { id: string; sapId: string | null; shopId: string; partnerName: string; workflowStatus: string; rating: number | null; onboarding: boolean };
+const GRID =
+  'query($g: GridInput) { cockpitPartners(grid: $g) { total page perPage items { id sapId shopId partnerName workflowStatus rating onboarding } } }';
+type Row = {
+  id: string;
+  sapId: string | null;
+  shopId: string;
+  partnerName: string;
+  workflowStatus: string;
+  rating: number | null;
+  onboarding: boolean;
+};
 type Page = { cockpitPartners: { total: number; page: number; perPage: number; items: Row[] } };
 
 async function grid(g: Record<string, unknown>) {
@@ -67,8 +76,12 @@ describe('cockpit partner grid', () => {
   });
 
   it('sorts by a column and searches', async () => {
-    const up = (await grid({ sort: { field: 'partnerName', direction: 'ASCENDING' }, perPage: 500 })).items.map((r) => r.partnerName);
-    const down = (await grid({ sort: { field: 'partnerName', direction: 'DESCENDING' }, perPage: 500 })).items.map((r) => r.partnerName);
+    const up = (await grid({ sort: { field: 'partnerName', direction: 'ASCENDING' }, perPage: 500 })).items.map(
+      (r) => r.partnerName,
+    );
+    const down = (await grid({ sort: { field: 'partnerName', direction: 'DESCENDING' }, perPage: 500 })).items.map(
+      (r) => r.partnerName,
+    );
     expect(up.length).toBeGreaterThan(5);
     expect(down).toEqual([...up].reverse());
     expect(up[0]).not.toBe(down[0]);

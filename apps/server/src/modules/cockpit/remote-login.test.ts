@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const LINK = 'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }';
-const REMOTE = 'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token session { adminEmail impersonating isAdmin selectedPartner { id } partners { id } account { email } } } }';
+const REMOTE =
+  'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token session { adminEmail impersonating isAdmin selectedPartner { id } partners { id } account { email } } } }';
 
 function parts(path: string) {
   const match = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(path);
@@ -33,7 +34,10 @@ async function link(partnerId: number) {
 describe('administrator remote login', () => {
   it('signs the administrator in as the partner, visibly, and records changes as theirs', async () => {
     const path = await link(cz);
-    const result = await server.gql<{ loginAsAdmin: { token: string; session: Record<string, unknown> } }>(REMOTE, parts(path));
+    const result = await server.gql<{ loginAsAdmin: { token: string; session: Record<string, unknown> } }>(
+      REMOTE,
+      parts(path),
+    );
     const session = result.data!.loginAsAdmin.session;
     expect(session).toMatchObject({
       adminEmail: 'admin@demo.test',
@@ -44,13 +48,20 @@ describe('administrator remote login', () => {
       account: { email: 'partner@demo.test' },
     });
     const [admin] = await server.database.db.select().from(accounts).where(eq(accounts.email, 'admin@demo.test'));
-    const [entry] = await server.database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.remote-login')).orderBy(desc(auditLog.id));
+    const [entry] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'auth.remote-login'))
+      .orderBy(desc(auditLog.id));
     expect(entry).toMatchObject({ partnerId: cz, adminAccountId: admin!.id });
   });
 
   it('keeps the impersonation to the one partner', async () => {
-    const { token } = (await server.gql<{ loginAsAdmin: { token: string } }>(REMOTE, parts(await link(cz)))).data!.loginAsAdmin;
-    expect(codeOf(await server.gql('{ dashboard { accountsCount } }', {}, { token, partnerId: sk }))).toBe('ACCESS_DENIED');
+    const { token } = (await server.gql<{ loginAsAdmin: { token: string } }>(REMOTE, parts(await link(cz)))).data!
+      .loginAsAdmin;
+    expect(codeOf(await server.gql('{ dashboard { accountsCount } }', {}, { token, partnerId: sk }))).toBe(
+      'ACCESS_DENIED',
+    );
     expect(codeOf(await server.gql('{ dashboard { accountsCount } }', {}, { token, partnerId: cz }))).toBeUndefined();
     // While impersonating, the cockpit is out of reach.
     expect(codeOf(await server.gql('{ cockpitPartners { total } }', {}, { token }))).toBe('ACCESS_DENIED');

@@ -1,4 +1,11 @@
-import { availableShopIds, type GridPage, isOnboarding, ONBOARDING_WORKFLOW_STATUSES, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
+import {
+  availableShopIds,
+  type GridPage,
+  isOnboarding,
+  ONBOARDING_WORKFLOW_STATUSES,
+  PROVIDER_TYPES,
+  WORKFLOW_STATUSES,
+} from '@pp/domain';
 import { and, count, inArray, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { buildGridQuery, type GridColumn } from '../../platform/grid';
@@ -32,7 +39,13 @@ function columns(shopIds: readonly string[]): GridColumn[] {
     { field: 'shopId', sql: partners.shopId, filterType: 'ENUMS', options: shopIds, sortable: true },
     { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true },
     { field: 'mallName', sql: partners.mallName, filterType: 'TEXT', sortable: true },
-    { field: 'workflowStatus', sql: partners.workflowStatus, filterType: 'ENUMS', options: WORKFLOW_STATUSES, sortable: true },
+    {
+      field: 'workflowStatus',
+      sql: partners.workflowStatus,
+      filterType: 'ENUMS',
+      options: WORKFLOW_STATUSES,
+      sortable: true,
+    },
     { field: 'provider', sql: partners.provider, filterType: 'ENUMS', options: PROVIDER_TYPES, sortable: true },
     { field: 'pluginProvider', sql: partners.pluginProvider, filterType: 'TEXT', sortable: true },
     { field: 'kam', sql: partners.kam, filterType: 'TEXT', sortable: true },
@@ -53,7 +66,13 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
   });
   const where = and(inArray(partners.shopId, shopIds), q.where);
   const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(partners).where(where).orderBy(...q.orderBy).limit(q.limit).offset(q.offset),
+    ctx.db
+      .select()
+      .from(partners)
+      .where(where)
+      .orderBy(...q.orderBy)
+      .limit(q.limit)
+      .offset(q.offset),
     ctx.db.select({ n: count() }).from(partners).where(where),
   ]);
   return {

@@ -24,7 +24,11 @@ export async function dashboard(ctx: RequestContext) {
     .from(sessions)
     .innerJoin(accountPartners, eq(accountPartners.accountId, sessions.accountId))
     .where(
-      and(eq(accountPartners.partnerId, access.partnerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+      and(
+        eq(accountPartners.partnerId, access.partnerId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
     );
   const [lastLogin] = await ctx.db
     .select({ at: auditLog.at })

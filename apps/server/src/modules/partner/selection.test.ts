@@ -9,12 +9,20 @@ let pl: number;
 let hr: number;
 beforeAll(async () => {
   server = await startTestServer();
-  [cz, sk, pl, hr] = await Promise.all(['100001', '100002', '100003', '100004'].map((s) => partnerIdByShop(server.database, s))) as [number, number, number, number];
+  [cz, sk, pl, hr] = (await Promise.all(
+    ['100001', '100002', '100003', '100004'].map((s) => partnerIdByShop(server.database, s)),
+  )) as [number, number, number, number];
 });
 afterAll(async () => server?.close());
 
 const SESSION = '{ session { selectedPartner { id shopId currency } partners { id shopId } acl { subject action } } }';
-type SessionData = { session: { selectedPartner: { id: string; shopId: string; currency: string } | null; partners: { id: string }[]; acl: { subject: string; action: string }[] } };
+type SessionData = {
+  session: {
+    selectedPartner: { id: string; shopId: string; currency: string } | null;
+    partners: { id: string }[];
+    acl: { subject: string; action: string }[];
+  };
+};
 
 describe('selected partner', () => {
   it('takes the server default when the client names none', async () => {

@@ -67,7 +67,9 @@ export function isPartnerReachable(partner: { workflowStatus: string; shopId: st
 export async function reachablePartners(db: DbOrTx, auth: Auth, flags: FeatureFlags): Promise<PartnerSummary[]> {
   if (auth.boundPartnerId !== null) {
     const rows = await db.select(summaryColumns).from(partners).where(eq(partners.id, auth.boundPartnerId));
-    return rows.filter((r) => isPartnerReachable(r, flags)).map((r) => toSummary(r, { isDefault: true, isMaster: true }));
+    return rows
+      .filter((r) => isPartnerReachable(r, flags))
+      .map((r) => toSummary(r, { isDefault: true, isMaster: true }));
   }
   if (auth.account.isAdmin) return [];
   const rows = await db

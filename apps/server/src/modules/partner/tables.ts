@@ -49,8 +49,5 @@ export const accountPartners = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.partnerId, t.accountId] }),
-    index('account_partners_account_idx').on(t.accountId),
-  ],
+  (t) => [primaryKey({ columns: [t.partnerId, t.accountId] }), index('account_partners_account_idx').on(t.accountId)],
 );

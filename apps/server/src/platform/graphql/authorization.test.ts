@@ -75,7 +75,9 @@ function sampleValue(type: TypeRef, partner: number | null, argName: string): st
 function selection(type: TypeRef): string {
   const full = types.get(named(type).name!)!;
   if (full.kind !== 'OBJECT') return '';
-  const scalar = (full.fields ?? []).find((f) => f.args.length === 0 && types.get(named(f.type).name!)?.kind !== 'OBJECT');
+  const scalar = (full.fields ?? []).find(
+    (f) => f.args.length === 0 && types.get(named(f.type).name!)?.kind !== 'OBJECT',
+  );
   return scalar ? `{ ${scalar.name} }` : '{ __typename }';
 }
 

@@ -4,6 +4,11 @@ import '../../modules/home/graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */
-export const PUBLIC_OPERATIONS = ['Query.featureFlags', 'Mutation.login', 'Mutation.loginWithToken', 'Mutation.loginAsAdmin'] as const;
+export const PUBLIC_OPERATIONS = [
+  'Query.featureFlags',
+  'Mutation.login',
+  'Mutation.loginWithToken',
+  'Mutation.loginAsAdmin',
+] as const;
 
 export const schema = builder.toSchema({ sortSchema: false });

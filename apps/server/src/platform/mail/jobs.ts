@@ -16,7 +16,12 @@ export function mailJobs(platform: Platform): JobDefinition<Record<string, never
       cron: '* * * * *',
       handler: async () => {
         const db = platform.database.db;
-        const batch = await db.select().from(mailOutbox).where(isNull(mailOutbox.sentAt)).orderBy(asc(mailOutbox.id)).limit(100);
+        const batch = await db
+          .select()
+          .from(mailOutbox)
+          .where(isNull(mailOutbox.sentAt))
+          .orderBy(asc(mailOutbox.id))
+          .limit(100);
         for (const mail of batch) {
           platform.log.info({ to: mail.recipient, template: mail.template }, 'mail delivered (log transport)');
           await db

@@ -15,19 +15,15 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
     const send = (event: StreamEvent) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
-    const opened = await resolveStreamToken(platform.database.db, request.params.token).catch(() => null);
-    if (!opened) {
-      socket.send(JSON.stringify({ type: 'error', data: { code: 'AUTHENTICATION_ERROR' } }));
-      socket.close(4401, 'AUTHENTICATION_ERROR');
-      return;
-    }
-    metrics.streamConnections.inc();
+    // Listeners are attached before anything is awaited, or a client's first messages would be lost;
+    // messages are then handled one after another, in the order they came.
+    let queue: Promise<void> = Promise.resolve();
     let removeClient: (() => void) | null = null;
     let idle = setTimeout(() => socket.close(4408, 'idle'), STREAM_IDLE_TIMEOUT_MS);
+    const opened = resolveStreamToken(platform.database.db, request.params.token).catch(() => null);
+    metrics.streamConnections.inc();
 
-    socket.on('message', async (raw) => {
-      clearTimeout(idle);
-      idle = setTimeout(() => socket.close(4408, 'idle'), STREAM_IDLE_TIMEOUT_MS);
+    async function handle(raw: unknown, session: { sessionId: number }) {
       let message: { type?: string; token?: string; version?: string };
       try {
         message = JSON.parse(String(raw));
@@ -44,7 +40,7 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
       }
       if (message.type === 'login' && typeof message.token === 'string' && !removeClient) {
         const auth = await resolveSession(platform.database.db, message.token).catch(() => null);
-        if (!auth || auth.sessionId !== opened.sessionId) {
+        if (!auth || auth.sessionId !== session.sessionId) {
           socket.close(4401, 'AUTHENTICATION_ERROR');
           return;
         }
@@ -53,6 +49,21 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
         removeClient = platform.stream.add({ accountId: auth.account.id, partnerIds, send });
         send({ type: 'logged_in' });
       }
+    }
+
+    socket.on('message', (raw) => {
+      clearTimeout(idle);
+      idle = setTimeout(() => socket.close(4408, 'idle'), STREAM_IDLE_TIMEOUT_MS);
+      queue = queue.then(async () => {
+        const session = await opened;
+        if (session)
+          await handle(raw, session).catch((error) => request.log.error({ err: error }, 'stream message failed'));
+      });
+    });
+    void opened.then((session) => {
+      if (session) return;
+      send({ type: 'error', data: { code: 'AUTHENTICATION_ERROR' } });
+      socket.close(4401, 'AUTHENTICATION_ERROR');
     });
     socket.on('close', () => {
       clearTimeout(idle);

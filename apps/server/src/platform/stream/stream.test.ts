@@ -16,7 +16,9 @@ let closeSecondDb: () => Promise<void> = async () => undefined;
 
 beforeAll(async () => {
   server = await startTestServer({ listen: true });
-  const database = server.url ? await openDatabase({ databaseUrl: server.url, dataDir: '', poolSize: 2 }) : server.database;
+  const database = server.url
+    ? await openDatabase({ databaseUrl: server.url, dataDir: '', poolSize: 2 })
+    : server.database;
   if (server.url) closeSecondDb = () => database.close();
   const webDist = new URL('./fixtures', import.meta.url).pathname;
   second = await buildApp({ config: testConfig({ databaseUrl: server.url, webDist }), database, jobs: false });
@@ -61,7 +63,8 @@ function connect(app: App, streamTokenValue: string): Promise<Client> {
       for (;;) {
         const index = received.findIndex((m) => m.type === type);
         if (index >= 0) return received.splice(index, 1)[0]!;
-        if (Date.now() > deadline) throw new Error(`no ${type} within ${timeoutMs} ms; got ${JSON.stringify(received)}`);
+        if (Date.now() > deadline)
+          throw new Error(`no ${type} within ${timeoutMs} ms; got ${JSON.stringify(received)}`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 100);
@@ -98,9 +101,16 @@ describe('live stream', () => {
     await client.next('logged_in');
     await otherClient.next('logged_in');
 
-    const [czId] = (await server.database.executeSql("select id from partners where sap_id = '100001'")).rows as { id: number }[];
-    const [plId] = (await server.database.executeSql("select id from partners where sap_id = '100003'")).rows as { id: number }[];
-    await server.app.platform.stream.publish({ all: true }, { type: 'broadcast', data: { message: 'maintenance at 22:00' } });
+    const [czId] = (await server.database.executeSql("select id from partners where sap_id = '100001'")).rows as {
+      id: number;
+    }[];
+    const [plId] = (await server.database.executeSql("select id from partners where sap_id = '100003'")).rows as {
+      id: number;
+    }[];
+    await server.app.platform.stream.publish(
+      { all: true },
+      { type: 'broadcast', data: { message: 'maintenance at 22:00' } },
+    );
     expect((await client.next('broadcast')).data).toEqual({ message: 'maintenance at 22:00' });
     expect((await otherClient.next('broadcast')).data).toEqual({ message: 'maintenance at 22:00' });
 
