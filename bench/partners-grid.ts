@@ -30,7 +30,8 @@ export async function partnersGridBench(): Promise<BenchResult[]> {
     payload: { query: `mutation { login(email: "admin@demo.test", password: "${DEMO_PASSWORD}") { token } }` },
   });
   const token = login.json().data.login.token as string;
-  const query = 'query($g: GridInput) { cockpitPartners(grid: $g) { total items { id partnerName shopId workflowStatus } } }';
+  const query =
+    'query($g: GridInput) { cockpitPartners(grid: $g) { total items { id partnerName shopId workflowStatus } } }';
 
   async function time(name: string, grid: Record<string, unknown>): Promise<BenchResult> {
     const samples: number[] = [];
@@ -55,9 +56,17 @@ export async function partnersGridBench(): Promise<BenchResult[]> {
   const results = [
     await time('cockpit partners: first page, id desc', {}),
     await time('cockpit partners: page 100', { page: 100 }),
-    await time('cockpit partners: shop = SK10MA, sort by name', { filters: [{ field: 'shopId', operator: 'EQUAL', value: 'SK10MA' }], sort: { field: 'partnerName', direction: 'ASCENDING' } }),
-    await time('cockpit partners: workflow IN (2), sort created', { filters: [{ field: 'workflowStatus', operator: 'IN', values: ['TESTING', 'REGISTERED'] }], sort: { field: 'created', direction: 'DESCENDING' } }),
-    await time('cockpit partners: name LIKE', { filters: [{ field: 'partnerName', operator: 'LIKE', value: 'garden toys' }] }),
+    await time('cockpit partners: shop = SK10MA, sort by name', {
+      filters: [{ field: 'shopId', operator: 'EQUAL', value: 'SK10MA' }],
+      sort: { field: 'partnerName', direction: 'ASCENDING' },
+    }),
+    await time('cockpit partners: workflow IN (2), sort created', {
+      filters: [{ field: 'workflowStatus', operator: 'IN', values: ['TESTING', 'REGISTERED'] }],
+      sort: { field: 'created', direction: 'DESCENDING' },
+    }),
+    await time('cockpit partners: name LIKE', {
+      filters: [{ field: 'partnerName', operator: 'LIKE', value: 'garden toys' }],
+    }),
   ];
   await app.close();
   await database.close();

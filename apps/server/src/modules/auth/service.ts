@@ -18,6 +18,7 @@ import { queueMail } from '../../platform/mail/service';
 import { accounts } from '../account/tables';
 import {
   choosePartner,
+  isPartnerReachable,
   masterAccountOf,
   type PartnerSummary,
   partnerById,
@@ -254,6 +255,8 @@ export async function createRemoteLoginLink(ctx: RequestContext, partnerId: numb
   const admin = ctx.requireAdmin();
   const partner = await partnerById(ctx.db, partnerId);
   if (!partner) throw new DomainError('ENTITY_NOT_FOUND');
+  // A deactivated partner, or one of a market switched off, has no portal to enter.
+  if (!isPartnerReachable(partner, await ctx.flags())) throw new DomainError('NO_ACTIVE_PARTNER');
   const masterId = await masterAccountOf(ctx.db, partnerId);
   if (masterId === null) throw new DomainError('INVALID_OPERATION');
   const token = newToken();

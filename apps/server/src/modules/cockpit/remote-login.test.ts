@@ -83,4 +83,11 @@ describe('administrator remote login', () => {
     expect(codeOf(await server.gql(LINK, { p: cz }, { token }))).toBe('ACCESS_DENIED');
     expect(codeOf(await server.gql(LINK, { p: 999_999 }, { token: adminToken }))).toBe('ENTITY_NOT_FOUND');
   });
+
+  it('refuses a link into a deactivated partner or a market switched off', async () => {
+    const closed = await partnerIdByShop(server.database, '100009');
+    const croatian = await partnerIdByShop(server.database, '100004');
+    expect(codeOf(await server.gql(LINK, { p: closed }, { token: adminToken }))).toBe('NO_ACTIVE_PARTNER');
+    expect(codeOf(await server.gql(LINK, { p: croatian }, { token: adminToken }))).toBe('NO_ACTIVE_PARTNER');
+  });
 });

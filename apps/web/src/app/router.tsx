@@ -1,0 +1,71 @@
+import { createRouter } from '@tanstack/react-router';
+import { accountRoutes } from '../features/account/routes';
+import { authCardRoutes, authPublicRoutes } from '../features/auth/routes';
+import { billingRoutes } from '../features/billing/routes';
+import { campaignsRoutes } from '../features/campaigns/routes';
+import { catalogRoutes } from '../features/catalog/routes';
+import { cockpitRoutes } from '../features/cockpit/routes';
+import { businessTermsRoutes, helpRoutes } from '../features/content/routes';
+import { deliveriesRoutes } from '../features/deliveries/routes';
+import { feedsRoutes } from '../features/feeds/routes';
+import { homeRoutes } from '../features/home/routes';
+import { registrationRoutes, workflowRoutes } from '../features/onboarding/routes';
+import { ordersRoutes } from '../features/orders/routes';
+import { partnerRoutes } from '../features/partner/routes';
+import { productsRoutes } from '../features/products/routes';
+import { slaRoutes } from '../features/sla/routes';
+import { statisticsRoutes } from '../features/statistics/routes';
+import { queryClient } from './queryClient';
+import { authRoute, portalRoute, privateRoute, publicRoute, rootRoute } from './routes/layouts';
+import { systemRoutes } from './routes/systemRoutes';
+import { parsePlainSearch, stringifyPlainSearch } from './searchParams';
+
+export const routeTree = rootRoute.addChildren([
+  publicRoute.addChildren([
+    authRoute.addChildren(authCardRoutes),
+    ...authPublicRoutes,
+    ...registrationRoutes,
+    ...businessTermsRoutes,
+  ]),
+  privateRoute.addChildren([
+    portalRoute.addChildren([
+      ...homeRoutes,
+      ...systemRoutes,
+      ...workflowRoutes,
+      ...ordersRoutes,
+      ...productsRoutes,
+      ...catalogRoutes,
+      accountRoutes,
+      partnerRoutes,
+      ...feedsRoutes,
+      campaignsRoutes,
+      deliveriesRoutes,
+      ...billingRoutes,
+      slaRoutes,
+      ...statisticsRoutes,
+      ...helpRoutes,
+    ]),
+    cockpitRoutes,
+  ]),
+]);
+
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  notFoundMode: 'root',
+  parseSearch: parsePlainSearch,
+  stringifySearch: stringifyPlainSearch,
+  defaultPreload: false,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+/** Whether the page shown now is behind login (used when the server ends the session mid-use). */
+export function isOnPrivatePage(): boolean {
+  return router.state.matches.some((match) => match.routeId === privateRoute.id);
+}

@@ -1,0 +1,124 @@
+import { loginInputSchema } from '@pp/domain';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconArrowRight, IconBuildingStore, IconPuzzle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api/api';
+import { fieldErrors } from '../../app/api/apiError';
+import { useFeatureFlags } from '../../app/flags';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useDocumentTitle } from '../../ui/PageFrame';
+import { completeLogin } from './completeLogin';
+import { LoginMutation } from './operations';
+
+type Field = 'email' | 'password';
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  useDocumentTitle('login');
+  const navigate = useNavigate();
+  const flags = useFeatureFlags();
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const login = useMutation({
+    mutationFn: (input: { email: string; password: string }) =>
+      api.request(LoginMutation, input, { anonymous: true }).then((r) => r.login),
+    onSuccess: ({ token, session }) => {
+      void navigate({ href: completeLogin({ token, session }) });
+    },
+    onError: (error) => setErrors(fieldErrors(error, t)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The domain's schema is the same the server applies: required fields are caught before sending.
+    const parsed = loginInputSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= t(`validation.${issue.message}`, { 0: 254 });
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data);
+  };
+
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={26}>
+          {t('auth.login.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('auth.login.subtitle')}
+        </Text>
+      </Stack>
+
+      {login.isError && <ErrorAlert error={login.error} />}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('auth.login.email')}
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+            withAsterisk
+            autoFocus
+          />
+          <PasswordInput
+            label={t('auth.login.password')}
+            name="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            withAsterisk
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to="/login/forgot-password" size="sm">
+              {t('auth.login.forgotPassword')}
+            </Anchor>
+          </Group>
+          <Button type="submit" size="md" loading={login.isPending} rightSection={<IconArrowRight size={18} />}>
+            {t('auth.login.submit')}
+          </Button>
+        </Stack>
+      </form>
+
+      <Divider label={t('auth.login.noAccount')} labelPosition="center" />
+      <Stack gap="xs">
+        {flags.registrationEnabled && (
+          <Button
+            component={Link}
+            to="/registration"
+            variant="light"
+            leftSection={<IconBuildingStore size={18} />}
+            data-testid="register-link"
+          >
+            {t('auth.login.register')}
+          </Button>
+        )}
+        <Button component={Link} to="/services" variant="subtle" leftSection={<IconPuzzle size={18} />}>
+          {t('auth.login.services')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

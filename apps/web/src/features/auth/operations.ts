@@ -1,0 +1,97 @@
+import { graphql, type ResultOf } from '../../graphql/graphql';
+
+export const PartnerSummaryFields = graphql(`
+  fragment PartnerSummaryFields on PartnerSummary @_unmask {
+    id
+    partnerName
+    mallName
+    sapId
+    shopId
+    currency
+    provider
+    mdpStatus
+    workflowStatus
+    billingStatus
+    rating
+    isDefault
+  }
+`);
+
+export const SessionFields = graphql(
+  `
+  fragment SessionFields on Session @_unmask {
+    account { id email firstName lastName lang isConfirmed isMaster }
+    partners { ...PartnerSummaryFields }
+    selectedPartner { ...PartnerSummaryFields }
+    acl { subject action isActive }
+    isAdmin
+    adminEmail
+    impersonating
+    refreshTime
+    expiresAt
+  }
+`,
+  [PartnerSummaryFields],
+);
+
+export type Session = ResultOf<typeof SessionFields>;
+export type PartnerSummary = ResultOf<typeof PartnerSummaryFields>;
+
+export const SessionQuery = graphql(
+  `
+  query Session {
+    session { ...SessionFields }
+  }
+`,
+  [SessionFields],
+);
+
+export const LoginMutation = graphql(
+  `
+  mutation Login($email: String!, $password: String!) {
+    login(email: $email, password: $password) {
+      token
+      session { ...SessionFields }
+    }
+  }
+`,
+  [SessionFields],
+);
+
+export const LoginWithTokenMutation = graphql(
+  `
+  mutation LoginWithToken($token: String!) {
+    loginWithToken(token: $token) {
+      token
+      isConfirmed
+      hasPassword
+      session { ...SessionFields }
+    }
+  }
+`,
+  [SessionFields],
+);
+
+export const LoginAsAdminMutation = graphql(
+  `
+  mutation LoginAsAdmin($hash: String!, $token: String!, $partnerId: ID!) {
+    loginAsAdmin(hash: $hash, token: $token, partnerId: $partnerId) {
+      token
+      session { ...SessionFields }
+    }
+  }
+`,
+  [SessionFields],
+);
+
+export const LogoutMutation = graphql(`
+  mutation Logout {
+    logout
+  }
+`);
+
+export const StreamTokenQuery = graphql(`
+  query StreamToken {
+    streamToken
+  }
+`);

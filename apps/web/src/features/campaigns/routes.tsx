@@ -1,0 +1,45 @@
+import { createRoute, redirect } from '@tanstack/react-router';
+import { ComingSoon } from '../../ui/ComingSoon';
+import { portalRoute, requireResource } from '../../app/routes/layouts';
+import { RouteTabs } from '../../app/routes/RouteTabs';
+import type { SectionTab } from '../../ui/SectionTabs';
+
+const MARKETING_TABS: readonly SectionTab[] = [
+  { to: '/marketing/campaigns', label: 'campaigns.tabs.campaigns', resource: 'campaigns' },
+  { to: '/marketing/partner-page', label: 'campaigns.tabs.partnerPage' },
+];
+
+const marketingRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: '/marketing',
+  component: () => <RouteTabs heading="nav.marketing" tabs={MARKETING_TABS} />,
+});
+
+const campaignsRoutesChildren = [
+  createRoute({
+    getParentRoute: () => marketingRoute,
+    path: '/',
+    beforeLoad: () => {
+      throw redirect({ to: '/marketing/campaigns' });
+    },
+  }),
+  createRoute({
+    getParentRoute: () => marketingRoute,
+    path: 'campaigns',
+    beforeLoad: requireResource('campaigns'),
+    component: () => <ComingSoon route="campaigns" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => marketingRoute,
+    path: 'campaigns/detail/$id',
+    beforeLoad: requireResource('campaigns'),
+    component: () => <ComingSoon route="campaignDetail" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => marketingRoute,
+    path: 'partner-page',
+    component: () => <ComingSoon route="partnerPage" variant="panel" />,
+  }),
+];
+
+export const campaignsRoutes = marketingRoute.addChildren(campaignsRoutesChildren);

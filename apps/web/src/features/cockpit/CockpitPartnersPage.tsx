@@ -1,0 +1,144 @@
+import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
+import { Badge, Button, Text } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api/api';
+import { errorMessage } from '../../app/api/apiError';
+import { useFeatureFlags } from '../../app/flags';
+import { useFormat } from '../../app/i18n/format';
+import { type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
+import { flash } from '../../ui/flash';
+import { PageFrame } from '../../ui/PageFrame';
+import { workflowColor } from '../../ui/workflowStatus';
+import { type CockpitPartner, CockpitPartnersQuery, CockpitRemoteLoginLinkMutation } from './operations';
+
+/** Signing in as a partner: the server hands out a one-time link, which this tab then opens. */
+function RemoteLoginButton({ partner }: { partner: CockpitPartner }) {
+  const { t } = useTranslation();
+  const link = useMutation({
+    mutationFn: () => api.request(CockpitRemoteLoginLinkMutation, { partnerId: partner.id }),
+    onSuccess: ({ cockpitRemoteLoginLink }) => window.location.assign(cockpitRemoteLoginLink),
+    onError: (error) => flash.error(errorMessage(error, t)),
+  });
+  return (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconLogin2 size={14} />}
+      loading={link.isPending}
+      onClick={() => link.mutate()}
+      data-testid={`remote-login-${partner.id}`}
+      aria-label={`${t('cockpit.signInAs')}: ${partner.partnerName}`}
+    >
+      {t('cockpit.signInAs')}
+    </Button>
+  );
+}
+
+export function CockpitPartnersPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const flags = useFeatureFlags();
+
+  const columns = useMemo((): DataGridColumn<CockpitPartner>[] => {
+    const text = (field: keyof CockpitPartner, header: string): DataGridColumn<CockpitPartner> => ({
+      field,
+      header: `cockpit.columns.${header}`,
+      filterType: 'TEXT',
+      sortable: true,
+      render: (row) => (row[field] as string | null) ?? '—',
+    });
+    return [
+      { ...text('sapId', 'sapId') },
+      {
+        field: 'shopId',
+        header: 'cockpit.columns.shopId',
+        filterType: 'ENUMS',
+        sortable: true,
+        // Croatia is offered only while its flag is on (spec §1).
+        options: availableShopIds(flags).map((id) => ({ value: id, label: `${id} · ${t(`markets.${id}`)}` })),
+      },
+      {
+        ...text('partnerName', 'partnerName'),
+        render: (row) => (
+          <Text size="sm" fw={600}>
+            {row.partnerName}
+          </Text>
+        ),
+      },
+      text('mallName', 'mallName'),
+      {
+        field: 'workflowStatus',
+        header: 'cockpit.columns.workflowStatus',
+        filterType: 'ENUMS',
+        sortable: true,
+        options: WORKFLOW_STATUSES.map((s) => ({ value: s, label: t(`partner.workflowStatus.${s}`) })),
+        render: (row) => (
+          <Badge variant="light" color={workflowColor(row.workflowStatus)}>
+            {t(`partner.workflowStatus.${row.workflowStatus}`, { defaultValue: row.workflowStatus })}
+          </Badge>
+        ),
+      },
+      {
+        field: 'provider',
+        header: 'cockpit.columns.provider',
+        filterType: 'ENUMS',
+        sortable: true,
+        options: PROVIDER_TYPES.map((p) => ({ value: p, label: p })),
+        render: (row) => row.provider ?? '—',
+      },
+      text('pluginProvider', 'pluginProvider'),
+      text('kam', 'kam'),
+      text('farmer', 'farmer'),
+      {
+        field: 'onboarding',
+        header: 'cockpit.columns.onboarding',
+        filterType: 'BOOLEAN',
+        sortable: true,
+        render: (row) => t(row.onboarding ? 'grid.boolean.true' : 'grid.boolean.false'),
+      },
+      {
+        field: 'rating',
+        header: 'cockpit.columns.rating',
+        filterType: 'NUMBER',
+        sortable: true,
+        align: 'right',
+        render: (row) => (row.rating == null ? '—' : format.number(row.rating)),
+      },
+      {
+        field: 'created',
+        header: 'cockpit.columns.created',
+        filterType: 'DATE',
+        sortable: true,
+        render: (row) => format.date(row.created),
+      },
+    ];
+  }, [flags, t, format]);
+
+  return (
+    <PageFrame route="cockpit" description={t('cockpit.subtitle')}>
+      <DataGrid
+        id="cockpit-partners"
+        columns={columns}
+        queryKey={['cockpitPartners']}
+        rowKey={(row) => row.id}
+        fetch={(grid, signal) => api.request(CockpitPartnersQuery, { grid }, { signal }).then((r) => r.cockpitPartners)}
+        rowActions={(row) => <RemoteLoginButton partner={row} />}
+        quickFilters={[
+          {
+            id: 'onboarding',
+            label: 'cockpit.quick.onboarding',
+            filters: [{ field: 'onboarding', operator: 'EQUAL', value: 'true' }],
+          },
+          {
+            id: 'production',
+            label: 'cockpit.quick.production',
+            filters: [{ field: 'workflowStatus', operator: 'EQUAL', value: 'PRODUCTION' }],
+          },
+        ]}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,35 @@
+import { graphql, type ResultOf, type VariablesOf } from '../../graphql/graphql';
+
+export const CockpitPartnersQuery = graphql(`
+  query CockpitPartners($grid: GridInput) {
+    cockpitPartners(grid: $grid) {
+      items {
+        id
+        sapId
+        shopId
+        partnerName
+        mallName
+        workflowStatus
+        provider
+        pluginProvider
+        kam
+        farmer
+        onboarding
+        rating
+        created
+      }
+      total
+      page
+      perPage
+    }
+  }
+`);
+
+export type CockpitPartner = ResultOf<typeof CockpitPartnersQuery>['cockpitPartners']['items'][number];
+export type GridInput = NonNullable<VariablesOf<typeof CockpitPartnersQuery>['grid']>;
+
+export const CockpitRemoteLoginLinkMutation = graphql(`
+  mutation CockpitRemoteLoginLink($partnerId: ID!) {
+    cockpitRemoteLoginLink(partnerId: $partnerId)
+  }
+`);

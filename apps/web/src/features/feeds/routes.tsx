@@ -1,0 +1,103 @@
+import { createRoute } from '@tanstack/react-router';
+import { ComingSoon } from '../../ui/ComingSoon';
+import { portalRoute, requireResource } from '../../app/routes/layouts';
+import { RouteTabs } from '../../app/routes/RouteTabs';
+import type { SectionTab } from '../../ui/SectionTabs';
+
+const HEUREKA_FEED_TABS: readonly SectionTab[] = [
+  { to: '/heureka-feed', label: 'feeds.tabs.settings' },
+  { to: '/heureka-feed/status', label: 'feeds.tabs.status' },
+  { to: '/heureka-feed/categories-pairing', label: 'feeds.tabs.categoriesPairing' },
+  { to: '/heureka-feed/params-values-pairing', label: 'feeds.tabs.paramsValuesPairing' },
+  { to: '/heureka-feed/box-management', label: 'feeds.tabs.boxManagement' },
+  { to: '/heureka-feed/media-management', label: 'feeds.tabs.mediaManagement' },
+  { to: '/heureka-feed/products-management', label: 'feeds.tabs.productsManagement' },
+];
+
+const MALL_FEED_TABS: readonly SectionTab[] = [
+  { to: '/mall-feed', label: 'feeds.tabs.settings' },
+  { to: '/mall-feed/stats', label: 'feeds.tabs.stats' },
+];
+
+const heurekaFeedRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: '/heureka-feed',
+  beforeLoad: requireResource('heurekaFeed'),
+  component: () => <RouteTabs heading="nav.heurekaFeed" tabs={HEUREKA_FEED_TABS} />,
+});
+
+const heurekaFeedTreeChildren = [
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: '/',
+    component: () => <ComingSoon route="heurekaFeed" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'status',
+    component: () => <ComingSoon route="heurekaFeedStatus" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'categories-pairing',
+    component: () => <ComingSoon route="heurekaFeedCategoriesPairing" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'params-values-pairing',
+    component: () => <ComingSoon route="heurekaFeedParamsValuesPairing" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'params-values-pairing/$partnerCategoryId',
+    component: () => <ComingSoon route="heurekaFeedParamsValuesPairing" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'box-management',
+    component: () => <ComingSoon route="heurekaFeedBoxManagement" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'media-management',
+    component: () => <ComingSoon route="heurekaFeedMediaManagement" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'products-management',
+    component: () => <ComingSoon route="heurekaFeedProductsManagement" variant="panel" />,
+  }),
+];
+
+const heurekaFeedTree = heurekaFeedRoute.addChildren(heurekaFeedTreeChildren);
+
+const mallFeedRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: '/mall-feed',
+  beforeLoad: requireResource('mallFeed'),
+  component: () => <RouteTabs heading="nav.mallFeed" tabs={MALL_FEED_TABS} />,
+});
+
+const mallFeedTreeChildren = [
+  createRoute({
+    getParentRoute: () => mallFeedRoute,
+    path: '/',
+    component: () => <ComingSoon route="mallFeed" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => mallFeedRoute,
+    path: 'stats',
+    component: () => <ComingSoon route="mallFeedStats" variant="panel" />,
+  }),
+  createRoute({
+    getParentRoute: () => mallFeedRoute,
+    path: 'stats/feed/$feedId/job/$jobId/error-log',
+    // Named by the spec on its own: it needs the Mall feed resource even if the area's rule ever changes.
+    beforeLoad: requireResource('mallFeed'),
+    component: () => <ComingSoon route="mallFeedErrorLog" variant="panel" />,
+  }),
+];
+
+const mallFeedTree = mallFeedRoute.addChildren(mallFeedTreeChildren);
+
+export const feedsRoutes = [heurekaFeedTree, mallFeedTree];

@@ -1,0 +1,420 @@
+import {
+  encodeFilter,
+  type FilterType,
+  GRID_SETTINGS_VERSION,
+  type GridFilter,
+  type GridPage,
+  type GridSettings,
+  type GridSort,
+  PAGE_SIZE_OPTIONS,
+} from '@pp/domain';
+import {
+  Badge,
+  Box,
+  Button,
+  CloseButton,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconArrowDown, IconArrowUp, IconFilter, IconMoodEmpty, IconSearch, IconSelector } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/i18n/format';
+import { ErrorAlert } from '../ErrorAlert';
+import { ColumnChooser } from './ColumnChooser';
+import { FilterPanel } from './FilterPanel';
+import {
+  buildGridRequest,
+  defaultPerPage,
+  type GridRequestInput,
+  type GridUrlState,
+  INITIAL_SORT,
+  loadGridSettings,
+  readGridUrlState,
+  type SearchParams,
+  saveGridSettings,
+  toggleSort,
+  writeGridUrlState,
+} from './gridState';
+
+export interface DataGridColumn<Row> {
+  field: string;
+  /** Translation key of the header. */
+  header: string;
+  render?: (row: Row) => ReactNode;
+  filterType?: FilterType;
+  /** Choices of ENUMS / MULTIPLE_ENUMS columns, already labelled. */
+  options?: readonly { value: string; label: string }[];
+  sortable?: boolean;
+  /** Columns are visible until the user says otherwise, unless this is false. */
+  defaultVisible?: boolean;
+  align?: 'left' | 'right' | 'center';
+}
+
+export interface QuickFilter {
+  id: string;
+  /** Translation key. */
+  label: string;
+  filters: GridFilter[];
+}
+
+export interface DataGridProps<Row> {
+  /** Names the grid's stored settings; keep it stable. */
+  id: string;
+  columns: readonly DataGridColumn<Row>[];
+  fetch: (request: GridRequestInput, signal: AbortSignal) => Promise<GridPage<Row>>;
+  /** Prefix of the query key; the request is appended. */
+  queryKey: readonly unknown[];
+  rowKey: (row: Row) => string;
+  /** Filters of a tab: always sent, never shown or removable. */
+  permanentFilters?: GridFilter[];
+  quickFilters?: QuickFilter[];
+  initialSort?: GridSort;
+  rowActions?: (row: Row) => ReactNode;
+  searchable?: boolean;
+  /** Keeps two grids on one page from sharing URL parameters. */
+  urlPrefix?: string;
+}
+
+function sameFilters(a: readonly GridFilter[], b: readonly GridFilter[]): boolean {
+  const key = (list: readonly GridFilter[]) =>
+    JSON.stringify(list.map((f) => [f.field, f.operator, f.value ?? null, f.values ?? null]).sort());
+  return key(a) === key(b);
+}
+
+/** The one server-side grid of the portal (architecture guide, "Grids"). */
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const { id, columns, rowKey, rowActions, quickFilters, permanentFilters, urlPrefix = '' } = props;
+  const initialSort = props.initialSort ?? INITIAL_SORT;
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as SearchParams;
+  const urlState = readGridUrlState(search, urlPrefix);
+
+  const allFields = useMemo(() => columns.map((c) => c.field), [columns]);
+  const defaults = useMemo(
+    (): GridSettings => ({
+      version: GRID_SETTINGS_VERSION,
+      columns: columns.filter((c) => c.defaultVisible !== false).map((c) => c.field),
+      perPage: defaultPerPage(),
+    }),
+    [columns],
+  );
+  const [settings, setSettings] = useState(() => loadGridSettings(id, allFields, defaults));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [searchText, setSearchText] = useState(urlState.search);
+
+  const setUrlState = (patch: Partial<GridUrlState>) => {
+    const next = { ...urlState, ...patch };
+    // The same filter twice adds nothing and would give two chips one identity.
+    next.filters = [...new Map(next.filters.map((f) => [encodeFilter(f), f])).values()];
+    void navigate({
+      to: '.',
+      search: ((prev: SearchParams) =>
+        writeGridUrlState(prev, next, { prefix: urlPrefix, defaultSort: initialSort })) as never,
+      replace: true,
+    });
+  };
+  const applySearch = useDebouncedCallback((value: string) => setUrlState({ search: value.trim(), page: 1 }), 400);
+
+  const request = buildGridRequest(urlState, { permanentFilters, perPage: settings.perPage, initialSort });
+  const query = useQuery({
+    queryKey: [...props.queryKey, 'grid', request],
+    queryFn: ({ signal }) => props.fetch(request, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const visibleColumns = settings.columns
+    .map((field) => columns.find((c) => c.field === field))
+    .filter((c): c is DataGridColumn<Row> => !!c);
+  const sort = urlState.sort ?? initialSort;
+  const page = query.data;
+  const totalPages = page ? Math.max(1, Math.ceil(page.total / page.perPage)) : 1;
+  const updateSettings = (patch: Partial<typeof settings>) =>
+    setSettings(saveGridSettings(id, { ...settings, ...patch }));
+
+  const activeQuick = quickFilters?.find((q) => sameFilters(q.filters, urlState.filters));
+  const labelOf = (field: string) => t(columns.find((c) => c.field === field)?.header ?? field);
+  const valueLabel = (filter: GridFilter) => {
+    const column = columns.find((c) => c.field === filter.field);
+    const values = filter.values ?? (filter.value != null ? [filter.value] : []);
+    return values.map((v) => column?.options?.find((o) => o.value === v)?.label ?? v).join(', ');
+  };
+
+  return (
+    <Stack gap="sm" data-testid={`grid-${id}`}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap">
+          {props.searchable !== false && (
+            <TextInput
+              w={260}
+              leftSection={<IconSearch size={16} />}
+              placeholder={t('grid.search')}
+              aria-label={t('grid.search')}
+              value={searchText}
+              onChange={(e) => {
+                setSearchText(e.currentTarget.value);
+                applySearch(e.currentTarget.value);
+              }}
+            />
+          )}
+          <Button
+            variant={filtersOpen || urlState.filters.length ? 'light' : 'default'}
+            leftSection={<IconFilter size={16} />}
+            onClick={() => setFiltersOpen((open) => !open)}
+            data-testid="grid-filters-toggle"
+          >
+            {t('grid.filters')}
+            {urlState.filters.length > 0 && (
+              <Badge size="sm" ml={6} circle>
+                {urlState.filters.length}
+              </Badge>
+            )}
+          </Button>
+          {quickFilters?.length ? (
+            <Group gap={6} role="group" aria-label={t('grid.quickFilters')}>
+              <Button
+                size="xs"
+                radius="xl"
+                variant={urlState.filters.length === 0 ? 'filled' : 'default'}
+                onClick={() => setUrlState({ filters: [], page: 1 })}
+              >
+                {t('grid.all')}
+              </Button>
+              {quickFilters.map((q) => (
+                <Button
+                  key={q.id}
+                  size="xs"
+                  radius="xl"
+                  variant={activeQuick?.id === q.id ? 'filled' : 'default'}
+                  onClick={() => setUrlState({ filters: q.filters, page: 1 })}
+                >
+                  {t(q.label)}
+                </Button>
+              ))}
+            </Group>
+          ) : null}
+        </Group>
+        <Group gap="sm">
+          <Text size="sm" c="dimmed" data-testid="grid-total">
+            {page ? t('grid.total', { count: page.total, formatted: format.number(page.total) }) : ''}
+          </Text>
+          <ColumnChooser
+            all={columns}
+            visible={settings.columns}
+            onChange={(cols) => updateSettings({ columns: cols })}
+            onReset={() => updateSettings({ columns: defaults.columns })}
+          />
+        </Group>
+      </Group>
+
+      {filtersOpen && (
+        <FilterPanel
+          columns={columns}
+          filters={urlState.filters}
+          onApply={(filters) => setUrlState({ filters, page: 1 })}
+          onClose={() => setFiltersOpen(false)}
+        />
+      )}
+
+      {urlState.filters.length > 0 && !filtersOpen && (
+        <Group gap={6} data-testid="grid-active-filters">
+          {urlState.filters.map((f) => (
+            <Badge
+              key={encodeFilter(f)}
+              variant="light"
+              size="lg"
+              radius="sm"
+              tt="none"
+              fw={500}
+              rightSection={
+                <CloseButton
+                  size="xs"
+                  variant="transparent"
+                  aria-label={t('grid.removeFilter')}
+                  onClick={() => setUrlState({ filters: urlState.filters.filter((other) => other !== f), page: 1 })}
+                />
+              }
+            >
+              {labelOf(f.field)} {t(`grid.operators.${f.operator}`)} {valueLabel(f)}
+            </Badge>
+          ))}
+          <Button variant="subtle" size="compact-sm" onClick={() => setUrlState({ filters: [], page: 1 })}>
+            {t('grid.clearFilters')}
+          </Button>
+        </Group>
+      )}
+
+      {query.isError && !page ? (
+        <Stack gap="xs" align="flex-start">
+          <ErrorAlert error={query.error} title={t('grid.loadFailed')} />
+          <Button variant="light" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <Paper withBorder radius="md" pos="relative" style={{ overflow: 'hidden' }}>
+          <LoadingOverlay
+            visible={query.isFetching && !!page}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ size: 'sm' }}
+          />
+          <ScrollArea type="auto">
+            <Table
+              striped
+              highlightOnHover
+              verticalSpacing="sm"
+              horizontalSpacing="md"
+              miw={visibleColumns.length * 130}
+            >
+              <Table.Thead bg="var(--mantine-color-gray-0)">
+                <Table.Tr>
+                  {visibleColumns.map((column) => {
+                    const sorted = sort.field === column.field ? sort.direction : null;
+                    return (
+                      <Table.Th
+                        key={column.field}
+                        ta={column.align}
+                        aria-sort={sorted ? (sorted === 'ASCENDING' ? 'ascending' : 'descending') : undefined}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
+                        {column.sortable ? (
+                          <UnstyledButton
+                            onClick={() => setUrlState({ sort: toggleSort(sort, column.field), page: 1 })}
+                            data-testid={`sort-${column.field}`}
+                          >
+                            <Group gap={4} wrap="nowrap">
+                              <Text size="sm" fw={600}>
+                                {t(column.header)}
+                              </Text>
+                              {sorted === 'ASCENDING' ? (
+                                <IconArrowUp size={14} aria-label={t('grid.sortedAscending')} />
+                              ) : sorted === 'DESCENDING' ? (
+                                <IconArrowDown size={14} aria-label={t('grid.sortedDescending')} />
+                              ) : (
+                                <IconSelector size={14} color="var(--mantine-color-gray-5)" />
+                              )}
+                            </Group>
+                          </UnstyledButton>
+                        ) : (
+                          <Text size="sm" fw={600}>
+                            {t(column.header)}
+                          </Text>
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                  {rowActions && (
+                    <Table.Th ta="right">
+                      <Text size="sm" fw={600}>
+                        {t('grid.actions')}
+                      </Text>
+                    </Table.Th>
+                  )}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!page &&
+                  Array.from({ length: 6 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                    <Table.Tr key={i} data-testid="grid-skeleton">
+                      {visibleColumns.map((c) => (
+                        <Table.Td key={c.field}>
+                          <Skeleton h={14} radius="sm" />
+                        </Table.Td>
+                      ))}
+                      {rowActions && <Table.Td />}
+                    </Table.Tr>
+                  ))}
+                {page?.items.map((row) => (
+                  <Table.Tr key={rowKey(row)} data-testid="grid-row" data-row-id={rowKey(row)}>
+                    {visibleColumns.map((column) => (
+                      <Table.Td key={column.field} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
+                        {column.render
+                          ? column.render(row)
+                          : String((row as Record<string, unknown>)[column.field] ?? '—')}
+                      </Table.Td>
+                    ))}
+                    {rowActions && (
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {rowActions(row)}
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          {page && page.items.length === 0 && (
+            <Stack align="center" gap="xs" py={48} data-testid="grid-empty">
+              <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+                <IconMoodEmpty size={28} />
+              </ThemeIcon>
+              <Text fw={600}>{t('grid.empty')}</Text>
+              {(urlState.filters.length > 0 || urlState.search) && (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  onClick={() => {
+                    setSearchText('');
+                    setUrlState({ filters: [], search: '', page: 1 });
+                  }}
+                >
+                  {t('grid.clearFilters')}
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Paper>
+      )}
+
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('grid.perPage')}
+          </Text>
+          <Select
+            w={90}
+            size="xs"
+            aria-label={t('grid.perPage')}
+            data={PAGE_SIZE_OPTIONS.map(String)}
+            value={String(settings.perPage)}
+            allowDeselect={false}
+            onChange={(value) => {
+              updateSettings({ perPage: Number(value) });
+              setUrlState({ page: 1 });
+            }}
+            data-testid="grid-per-page"
+          />
+        </Group>
+        <Box>
+          {totalPages > 1 && (
+            <Pagination
+              total={totalPages}
+              value={Math.min(urlState.page, totalPages)}
+              onChange={(p) => setUrlState({ page: p })}
+              size="sm"
+              withEdges
+              data-testid="grid-pagination"
+            />
+          )}
+        </Box>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { login } from '../helpers';
+
+test.describe('portal platform', () => {
+  test('a user of three partners switches between them', async ({ page }) => {
+    await login(page, 'multi@demo.test');
+    await expect(page.getByTestId('selected-partner')).toContainText('Záhrada Demo');
+    await page.getByTestId('partner-switcher').click();
+    await page.getByRole('menuitem', { name: /Zabawki Demo/ }).click();
+    await expect(page.getByTestId('selected-partner')).toContainText('Zabawki Demo');
+    await expect(page).toHaveURL(/\/$/);
+    // The choice is kept: a reload stays on the Polish partner.
+    await page.reload();
+    await expect(page.getByTestId('selected-partner')).toContainText('Zabawki Demo');
+  });
+
+  test('the language switcher changes every text and is kept', async ({ page }) => {
+    await login(page, 'partner@demo.test');
+    await page.getByTestId('language-switcher').selectOption('cs');
+    await expect(page.getByTestId('nav-orders')).toContainText('Objednávky');
+    await page.reload();
+    await expect(page.getByTestId('nav-orders')).toContainText('Objednávky');
+    await page.getByTestId('language-switcher').selectOption('pl');
+    await expect(page.getByTestId('nav-orders')).toContainText('Zamówienia');
+    await page.getByTestId('language-switcher').selectOption('en');
+    await expect(page.getByTestId('nav-orders')).toContainText('Orders');
+  });
+
+  test('an account without the orders resource sees no orders and gets the not-allowed page', async ({ page }) => {
+    await login(page, 'limited@demo.test');
+    await expect(page.getByTestId('nav-orders')).toHaveCount(0);
+    await page.goto('/orders');
+    await expect(page.getByTestId('not-allowed')).toHaveText('You do not have access to this page.');
+  });
+
+  test('areas not built yet show a coming-soon page inside the layout', async ({ page }) => {
+    await login(page, 'partner@demo.test');
+    await page.getByTestId('nav-orders').click();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByTestId('app-shell')).toBeVisible();
+    await page.goto('/orders-beta');
+    await expect(page).toHaveURL(/\/orders$/);
+    await page.goto('/sla');
+    await expect(page).toHaveURL(/\/sla\/cancel-rate$/);
+  });
+
+  test('the live stream opens after login and answers pings', async ({ page }) => {
+    test.setTimeout(60_000);
+    await login(page, 'partner@demo.test');
+    const shell = page.getByTestId('app-shell');
+    await expect(shell).toHaveAttribute('data-stream-state', 'open');
+    await expect(shell).not.toHaveAttribute('data-last-pong', '', { timeout: 25_000 });
+  });
+});
