@@ -39,6 +39,16 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+
+export const passwordResetSchema = z
+  .object({ password: passwordSchema, passwordRepeat: z.string() })
+  .refine((v) => v.password === v.passwordRepeat, { path: ['passwordRepeat'], message: 'passwordsDiffer' });
+export type PasswordReset = z.infer<typeof passwordResetSchema>;
+
+/** A password-reset link is valid this long. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
 /** Repeated failed logins are throttled: this many failures within the window lock the e-mail and the address. */
 export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
 

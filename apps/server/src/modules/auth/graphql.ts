@@ -8,6 +8,8 @@ import {
   loginAsAdmin,
   loginWithToken,
   logout,
+  requestPasswordReset,
+  resetPassword,
   type SessionView,
   sessionView,
 } from './service';
@@ -133,6 +135,20 @@ builder.mutationFields((t) => ({
     },
   }),
   logout: t.boolean({ resolve: (_, __, ctx) => logout(ctx) }),
+  passwordResetRequest: t.boolean({
+    description: 'Public. Forgot password: e-mails a reset link; the same answer for unknown e-mails.',
+    args: { email: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => requestPasswordReset(ctx, args),
+  }),
+  passwordReset: t.boolean({
+    description: 'Public. Sets a new password with the token of a reset link (login/reset-password/{token}).',
+    args: {
+      token: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      passwordRepeat: t.arg.string({ required: true }),
+    },
+    resolve: (_, args, ctx) => resetPassword(ctx, args),
+  }),
 }));
 
 export { readFeatureFlags };

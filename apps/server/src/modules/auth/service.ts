@@ -3,6 +3,9 @@ import {
   LOGIN_THROTTLE,
   LOGIN_TOKEN_TTL_MS,
   loginInputSchema,
+  PASSWORD_RESET_TTL_MS,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   type Policy,
   SESSION_IDLE_TTL_MS,
   SESSION_REFRESH_MS,
@@ -208,7 +211,7 @@ export async function issueLoginToken(db: DbOrTx, accountId: number): Promise<st
 }
 
 /** Takes a one-time token: refuses unknown, used and expired ones, and marks it used in the same step. */
-async function consumeToken(tx: DbOrTx, token: string, purpose: 'login' | 'remote') {
+async function consumeToken(tx: DbOrTx, token: string, purpose: 'login' | 'remote' | 'reset') {
   const [row] = await tx
     .update(loginTokens)
     .set({ usedAt: sql`now()` })
@@ -315,6 +318,69 @@ export async function loginAsAdmin(
     return session;
   });
   return { token: created.token, auth: await authOf(ctx.db, created.token) };
+}
+
+/**
+ * Forgot password: e-mails a one-time reset link. The answer is the same whether the e-mail is known or
+ * not, so the form cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(ctx: RequestContext, input: unknown): Promise<true> {
+  const parsed = passwordResetRequestSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const keys = [`reset:${parsed.data.email}`, `ip:${ctx.ip}`];
+  if (await isThrottled(ctx.db, keys)) throw new DomainError('TOO_MANY_ATTEMPTS');
+  const [account] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(eq(sql`lower(${accounts.email})`, parsed.data.email));
+  // Each request counts towards the throttle, known e-mail or not: the form must not become a mail cannon.
+  await ctx.db.insert(loginFailures).values({ key: keys[0]! });
+  if (!account?.isActive) return true;
+  const token = newToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(loginTokens).values({
+      tokenHash: hashToken(token),
+      purpose: 'reset',
+      accountId: account.id,
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+    });
+    await queueMail(tx, {
+      to: account.email,
+      template: 'password-reset',
+      lang: account.lang,
+      data: { path: `/login/reset-password/${token}` },
+    });
+    await recordAudit(
+      tx,
+      { ...ctx.actor(null), accountId: account.id },
+      { action: 'auth.password-reset-request', partnerId: null },
+    );
+  });
+  return true;
+}
+
+/** Reset password by the e-mailed token: sets the new password and ends every session of the account. */
+export async function resetPassword(
+  ctx: RequestContext,
+  input: { token: string; password: string; passwordRepeat: string },
+): Promise<true> {
+  const parsed = passwordResetSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const passwordHash = await hashPassword(parsed.data.password);
+  await ctx.db.transaction(async (tx) => {
+    const row = await consumeToken(tx, input.token, 'reset');
+    await tx.update(accounts).set({ passwordHash, updated: sql`now()` }).where(eq(accounts.id, row.accountId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.accountId, row.accountId), isNull(sessions.revokedAt)));
+    await recordAudit(
+      tx,
+      { ...ctx.actor(null), accountId: row.accountId },
+      { action: 'auth.password-reset', partnerId: null },
+    );
+  });
+  return true;
 }
 
 /** A short-lived token that opens the live stream for this session. */

@@ -24,13 +24,13 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_idx').on(t.accountId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** One-time tokens: login links (login/token/{token}) and administrators' remote-login links. */
+/** One-time tokens: login links (login/token/{token}), administrators' remote-login links, password resets. */
 export const loginTokens = pgTable(
   'login_tokens',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['login', 'remote'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'remote', 'reset'] }).notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

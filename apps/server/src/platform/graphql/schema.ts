@@ -9,6 +9,8 @@ export const PUBLIC_OPERATIONS = [
   'Mutation.login',
   'Mutation.loginWithToken',
   'Mutation.loginAsAdmin',
+  'Mutation.passwordResetRequest',
+  'Mutation.passwordReset',
 ] as const;
 
 export const schema = builder.toSchema({ sortSchema: false });
