@@ -30,6 +30,9 @@ test.describe('portal platform', () => {
     await login(page, 'limited@demo.test');
     await expect(page.getByTestId('nav-orders')).toHaveCount(0);
     await page.goto('/orders');
+    // The account's own language is Czech.
+    await expect(page.getByTestId('not-allowed')).toHaveText('K této stránce nemáte přístup.');
+    await page.getByTestId('language-switcher').selectOption('en');
     await expect(page.getByTestId('not-allowed')).toHaveText('You do not have access to this page.');
   });
 

@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { accountRoutes } from '../features/account/routes';
-import { authCardRoutes, authPublicRoutes } from '../features/auth/routes';
+import { authCardRoutes } from '../features/auth/routes';
 import { billingRoutes } from '../features/billing/routes';
 import { campaignsRoutes } from '../features/campaigns/routes';
 import { catalogRoutes } from '../features/catalog/routes';
@@ -21,12 +21,7 @@ import { systemRoutes } from './routes/systemRoutes';
 import { parsePlainSearch, stringifyPlainSearch } from './searchParams';
 
 export const routeTree = rootRoute.addChildren([
-  publicRoute.addChildren([
-    authRoute.addChildren(authCardRoutes),
-    ...authPublicRoutes,
-    ...registrationRoutes,
-    ...businessTermsRoutes,
-  ]),
+  publicRoute.addChildren([authRoute.addChildren(authCardRoutes), ...registrationRoutes, ...businessTermsRoutes]),
   privateRoute.addChildren([
     portalRoute.addChildren([
       ...homeRoutes,

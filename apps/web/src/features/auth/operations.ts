@@ -95,3 +95,15 @@ export const StreamTokenQuery = graphql(`
     streamToken
   }
 `);
+
+export const PasswordResetRequestMutation = graphql(`
+  mutation PasswordResetRequest($email: String!) {
+    passwordResetRequest(email: $email)
+  }
+`);
+
+export const PasswordResetMutation = graphql(`
+  mutation PasswordReset($token: String!, $password: String!, $passwordRepeat: String!) {
+    passwordReset(token: $token, password: $password, passwordRepeat: $passwordRepeat)
+  }
+`);

@@ -1,8 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
-import { authRoute, publicRoute } from '../../app/routes/layouts';
+import { authRoute } from '../../app/routes/layouts';
+import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { LoginPage } from './LoginPage';
 import { RemoteLoginPage } from './RemoteLoginPage';
+import { ResetPasswordPage } from './ResetPasswordPage';
 import { TokenLoginPage } from './TokenLoginPage';
 
 const loginRoute = createRoute({ getParentRoute: () => authRoute, path: '/login', component: LoginPage });
@@ -25,17 +26,19 @@ const remoteLoginRoute = createRoute({
   },
 });
 
-export const authCardRoutes = [loginRoute, tokenLoginRoute, remoteLoginRoute];
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/login/forgot-password',
+  component: ForgotPasswordPage,
+});
 
-export const authPublicRoutes = [
-  createRoute({
-    getParentRoute: () => publicRoute,
-    path: '/login/forgot-password',
-    component: () => <ComingSoon route="forgotPassword" variant="public" />,
-  }),
-  createRoute({
-    getParentRoute: () => publicRoute,
-    path: '/login/reset-password/$token',
-    component: () => <ComingSoon route="resetPassword" variant="public" />,
-  }),
-];
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/login/reset-password/$token',
+  component: function ResetPassword() {
+    const { token } = resetPasswordRoute.useParams();
+    return <ResetPasswordPage token={token} />;
+  },
+});
+
+export const authCardRoutes = [loginRoute, tokenLoginRoute, remoteLoginRoute, forgotPasswordRoute, resetPasswordRoute];

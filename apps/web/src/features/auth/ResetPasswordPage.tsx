@@ -1,0 +1,124 @@
+import { PASSWORD_MIN_LENGTH, passwordResetSchema } from '@pp/domain';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api/api';
+import { ApiError, fieldErrors } from '../../app/api/apiError';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { useDocumentTitle } from '../../ui/PageFrame';
+import { PasswordStrength } from '../../ui/PasswordStrength';
+import { PasswordResetMutation } from './operations';
+
+type Field = 'password' | 'passwordRepeat';
+
+/** login/reset-password/{token}: a new password and its repetition, checked by the domain's policy. */
+export function ResetPasswordPage({ token }: { token: string }) {
+  const { t } = useTranslation();
+  useDocumentTitle('resetPassword');
+  const [values, setValues] = useState({ password: '', passwordRepeat: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const reset = useMutation({
+    mutationFn: (input: { password: string; passwordRepeat: string }) =>
+      api.request(PasswordResetMutation, { token, ...input }, { anonymous: true }),
+    onError: (error) => setErrors(fieldErrors(error, t)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordResetSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= t(`validation.${issue.message}`, { min: PASSWORD_MIN_LENGTH });
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    reset.mutate(parsed.data);
+  };
+
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  // A used, unknown or expired link cannot be fixed on this page: offer a new one instead.
+  const deadLink =
+    reset.error instanceof ApiError && (reset.error.code === 'BAD_CREDENTIALS' || reset.error.code === 'EXPIRED');
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="lg">
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} data-testid="password-reset-done">
+          {t('auth.resetPassword.done')}
+        </Alert>
+        <Button component={Link} to="/login" size="md">
+          {t('auth.resetPassword.toLogin')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={26}>
+          {t('auth.resetPassword.title')}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {t('auth.resetPassword.subtitle')}
+        </Text>
+      </Stack>
+
+      {deadLink ? (
+        <Alert color="red" variant="light" role="alert" data-testid="reset-link-invalid">
+          <Stack gap="xs">
+            <Text size="sm">{t('auth.resetPassword.invalidLink')}</Text>
+            <Anchor component={Link} to="/login/forgot-password" size="sm">
+              {t('auth.resetPassword.requestNew')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : (
+        reset.isError && Object.keys(errors).length === 0 && <ErrorAlert error={reset.error} />
+      )}
+
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label={t('auth.resetPassword.password')}
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password}
+            withAsterisk
+            autoFocus
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
+          />
+          <PasswordStrength password={values.password} minLength={PASSWORD_MIN_LENGTH} />
+          <PasswordInput
+            label={t('auth.resetPassword.passwordRepeat')}
+            name="passwordRepeat"
+            autoComplete="new-password"
+            value={values.passwordRepeat}
+            onChange={set('passwordRepeat')}
+            error={errors.passwordRepeat}
+            withAsterisk
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
+          />
+          <Button type="submit" size="md" loading={reset.isPending}>
+            {t('auth.resetPassword.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

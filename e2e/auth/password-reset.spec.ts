@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('forgotten password', () => {
+  test('the login page leads to the form, which confirms without telling whether the account exists', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/login\/forgot-password$/);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByText('The field is mandatory')).toBeVisible();
+    await page.getByRole('textbox', { name: /e-mail/i }).fill('nobody@demo.test');
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await expect(page.getByTestId('reset-link-sent')).toContainText('nobody@demo.test');
+  });
+
+  test('the reset page checks the policy before sending and explains a dead link', async ({ page }) => {
+    await page.goto('/login/reset-password/not-a-real-token');
+    const password = page.getByRole('textbox', { name: /^new password/i });
+    await password.fill('short');
+    await expect(page.getByTestId('password-strength')).toBeVisible();
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText('The password must have at least 12 characters.').first()).toBeVisible();
+
+    await password.fill('Good-password-2026!');
+    await page.getByRole('textbox', { name: /^repeat/i }).fill('Good-password-2026?');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
+
+    await page.getByRole('textbox', { name: /^repeat/i }).fill('Good-password-2026!');
+    await page.getByRole('button', { name: 'Save the new password' }).click();
+    await expect(page.getByTestId('reset-link-invalid')).toBeVisible();
+    await page.getByRole('link', { name: 'Send me a new link' }).click();
+    await expect(page).toHaveURL(/\/login\/forgot-password$/);
+  });
+});
