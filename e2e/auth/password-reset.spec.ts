@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('forgotten password', () => {
-  test('the login page leads to the form, which confirms without telling whether the account exists', async ({ page }) => {
+  test('the login page leads to the form, which confirms without telling whether the account exists', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page).toHaveURL(/\/login\/forgot-password$/);

@@ -22,7 +22,7 @@ async function mailedToken(email: string): Promise<string> {
     .where(eq(mailOutbox.recipient, email))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
-  const path = (mail?.data as { path: string }).path;
+  const path = (mail!.data as { path: string }).path;
   return path.split('/').at(-1)!;
 }
 

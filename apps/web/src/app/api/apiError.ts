@@ -57,3 +57,20 @@ export function fieldErrors(error: unknown, t: TFunction): Record<string, string
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.fields.map((f) => [f.field, t(`validation.${f.rule}`, f.params ?? {})]));
 }
+
+/**
+ * Field messages from the domain's zod issues, the same keys the server sends back: forms show the
+ * rule before the request goes. The first issue of each field wins.
+ */
+export function issueErrors<F extends string>(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+  t: TFunction,
+  params: Record<string, string | number> = {},
+): Partial<Record<F, string>> {
+  const errors: Partial<Record<F, string>> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0]) as F;
+    errors[field] ??= t(`validation.${issue.message}`, params);
+  }
+  return errors;
+}

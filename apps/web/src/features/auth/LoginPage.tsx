@@ -6,7 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
-import { fieldErrors } from '../../app/api/apiError';
+import { fieldErrors, issueErrors } from '../../app/api/apiError';
 import { useFeatureFlags } from '../../app/flags';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
@@ -37,12 +37,7 @@ export function LoginPage() {
     // The domain's schema is the same the server applies: required fields are caught before sending.
     const parsed = loginInputSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= t(`validation.${issue.message}`, { 0: 254 });
-      }
-      setErrors(next);
+      setErrors(issueErrors<Field>(parsed.error.issues, t, { 0: 254 }));
       return;
     }
     setErrors({});

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
-import { ApiError, fieldErrors } from '../../app/api/apiError';
+import { ApiError, fieldErrors, issueErrors } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
 import { PasswordStrength } from '../../ui/PasswordStrength';
@@ -31,12 +31,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
     event.preventDefault();
     const parsed = passwordResetSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= t(`validation.${issue.message}`, { min: PASSWORD_MIN_LENGTH });
-      }
-      setErrors(next);
+      setErrors(issueErrors<Field>(parsed.error.issues, t, { min: PASSWORD_MIN_LENGTH }));
       return;
     }
     setErrors({});
