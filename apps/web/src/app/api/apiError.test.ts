@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { issueErrors } from './apiError';
 
 const t = ((key: string, params?: Record<string, unknown>) =>
-  `${key}${params ? JSON.stringify(params) : ''}`) as TFunction;
+  `${key}${params ? JSON.stringify(params) : ''}`) as unknown as TFunction;
 
 describe('issueErrors', () => {
   it('maps the domain schema issues to one message per field, as the server names them', () => {

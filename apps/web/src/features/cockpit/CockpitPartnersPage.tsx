@@ -76,7 +76,8 @@ export function CockpitPartnersPage() {
         sortable: true,
         options: WORKFLOW_STATUSES.map((s) => ({ value: s, label: t(`partner.workflowStatus.${s}`) })),
         render: (row) => (
-          <Badge variant="light" color={workflowColor(row.workflowStatus)}>
+          // A status is read whole: the badge keeps its width instead of shrinking to an ellipsis.
+          <Badge variant="light" color={workflowColor(row.workflowStatus)} miw="max-content">
             {t(`partner.workflowStatus.${row.workflowStatus}`, { defaultValue: row.workflowStatus })}
           </Badge>
         ),
