@@ -1,6 +1,6 @@
 import { builder, GridInput } from '../../platform/graphql/builder';
 import { createRemoteLoginLink } from '../auth/service';
-import { type CockpitPartnerRow, cockpitPartners } from './service';
+import { broadcast, type CockpitPartnerRow, cockpitPartners } from './service';
 
 const CockpitPartnerRef = builder.objectRef<CockpitPartnerRow>('CockpitPartner').implement({
   fields: (t) => ({
@@ -45,5 +45,13 @@ builder.mutationField('cockpitRemoteLoginLink', (t) =>
     description: 'Administrators only: creates a one-time remote-login path for a partner.',
     args: { partnerId: t.arg.id({ required: true }) },
     resolve: (_, args, ctx) => createRemoteLoginLink(ctx, Number(args.partnerId)),
+  }),
+);
+
+builder.mutationField('cockpitBroadcast', (t) =>
+  t.boolean({
+    description: 'Administrators only: sends a notice to everybody signed in (live stream broadcast).',
+    args: { message: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => broadcast(ctx, args),
   }),
 );

@@ -1,5 +1,6 @@
 import {
   availableShopIds,
+  broadcastSchema,
   type GridPage,
   isOnboarding,
   ONBOARDING_WORKFLOW_STATUSES,
@@ -7,7 +8,9 @@ import {
   WORKFLOW_STATUSES,
 } from '@pp/domain';
 import { and, count, inArray, sql } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
+import { validationError } from '../../platform/errors';
 import { buildGridQuery, type GridColumn } from '../../platform/grid';
 import { partners } from '../partner/tables';
 
@@ -95,4 +98,18 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
     page: q.request.page,
     perPage: q.request.perPage,
   };
+}
+
+/** An operator's notice to everybody signed in, delivered live by every server process. */
+export async function broadcast(ctx: RequestContext, input: unknown): Promise<true> {
+  ctx.requireAdmin();
+  const parsed = broadcastSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  await recordAudit(ctx.db, ctx.actor(null), {
+    action: 'cockpit.broadcast',
+    data: { message: parsed.data.message },
+    partnerId: null,
+  });
+  await ctx.platform.stream.publish({ all: true }, { type: 'broadcast', data: { message: parsed.data.message } });
+  return true;
 }

@@ -142,3 +142,26 @@ describe('live stream', () => {
     expect(await mismatched.closed).toBe(4401);
   });
 });
+
+describe('operator broadcast', () => {
+  it('reaches every signed-in socket, on any process, and only an administrator may send it', async () => {
+    const partner = await streamToken('partner@demo.test');
+    const client = await connect(second, partner.streamToken);
+    client.socket.send(JSON.stringify({ type: 'login', token: partner.token }));
+    await client.next('logged_in');
+
+    const admin = await server.login('admin@demo.test');
+    const send = 'mutation($m: String!) { cockpitBroadcast(message: $m) }';
+    const refused = await server.gql(send, { m: 'hello' }, { token: partner.token });
+    expect(refused.errors?.[0]?.extensions.code).toBe('ACCESS_DENIED');
+    const empty = await server.gql(send, { m: '   ' }, { token: admin.token });
+    expect(empty.errors?.[0]?.extensions.code).toBe('VALIDATION_ERROR');
+    await expect(client.next('broadcast', 500)).rejects.toThrow();
+
+    expect((await server.gql(send, { m: ' Planned maintenance at 22:00 ' }, { token: admin.token })).data).toEqual({
+      cockpitBroadcast: true,
+    });
+    expect((await client.next('broadcast')).data).toEqual({ message: 'Planned maintenance at 22:00' });
+    client.socket.close();
+  });
+});

@@ -12,6 +12,7 @@ import { type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
+import { BroadcastButton } from './BroadcastButton';
 import { type CockpitPartner, CockpitPartnersQuery, CockpitRemoteLoginLinkMutation } from './operations';
 
 /** Signing in as a partner: the server hands out a one-time link, which this tab then opens. */
@@ -119,7 +120,7 @@ export function CockpitPartnersPage() {
   }, [flags, t, format]);
 
   return (
-    <PageFrame route="cockpit" description={t('cockpit.subtitle')}>
+    <PageFrame route="cockpit" description={t('cockpit.subtitle')} actions={<BroadcastButton />}>
       <DataGrid
         id="cockpit-partners"
         columns={columns}

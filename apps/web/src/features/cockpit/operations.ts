@@ -33,3 +33,9 @@ export const CockpitRemoteLoginLinkMutation = graphql(`
     cockpitRemoteLoginLink(partnerId: $partnerId)
   }
 `);
+
+export const CockpitBroadcastMutation = graphql(`
+  mutation CockpitBroadcast($message: String!) {
+    cockpitBroadcast(message: $message)
+  }
+`);
