@@ -1,5 +1,13 @@
-import { DomainError, type GridColumnSpec, type GridRequest, gridRequestIssues, gridRequestSchema } from '@pp/domain';
+import {
+  DomainError,
+  GRID_TOTAL_CAP,
+  type GridColumnSpec,
+  type GridRequest,
+  gridRequestIssues,
+  gridRequestSchema,
+} from '@pp/domain';
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from './db/client';
 import { validationError } from './errors';
 
 /** A grid column bound to its SQL expression. */
@@ -117,4 +125,25 @@ export function buildGridQuery(
     offset: (request.page - 1) * request.perPage,
     request,
   };
+}
+
+/**
+ * The total of a grid, counted only up to the cap: the database stops reading at cap + 1 rows, so the
+ * cost of a total is bounded however large the table is.
+ */
+export async function cappedTotal(
+  db: DbOrTx,
+  from: Parameters<ReturnType<DbOrTx['select']>['from']>[0],
+  where: SQL | undefined,
+  cap = GRID_TOTAL_CAP,
+): Promise<{ total: number; totalExact: boolean }> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(from)
+    .where(where)
+    .limit(cap + 1)
+    .as('limited');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const n = row?.n ?? 0;
+  return n > cap ? { total: cap, totalExact: false } : { total: n, totalExact: true };
 }

@@ -8,6 +8,7 @@ import {
   GRID_SETTINGS_VERSION,
   gridRequestIssues,
   gridRequestSchema,
+  gridTotalLabel,
   readGridSettings,
 } from './grid';
 
@@ -88,5 +89,13 @@ describe('grid contract', () => {
       }).perPage,
     ).toBe(50);
     expect(readGridSettings('garbage', all, { ...defaults, columns: [...defaults.columns] })).toEqual(defaults);
+  });
+});
+
+describe('grid totals', () => {
+  it('reads exact totals as they are and capped ones with a plus', () => {
+    const format = (n: number) => n.toLocaleString('en-GB');
+    expect(gridTotalLabel({ total: 1234, totalExact: true }, format)).toBe('1,234');
+    expect(gridTotalLabel({ total: 10_000, totalExact: false }, format)).toBe('10,000+');
   });
 });

@@ -119,11 +119,28 @@ export const gridRequestSchema = z.object({
 });
 export type GridRequest = z.infer<typeof gridRequestSchema>;
 
+/**
+ * Totals are counted exactly up to this many rows; past it a grid says "10,000+". Counting a million
+ * rows for every page turn is what makes big grids slow, and nobody pages through more than this
+ * without filtering.
+ */
+export const GRID_TOTAL_CAP = 10_000;
+
 export interface GridPage<T> {
   items: T[];
+  /** Exact when `totalExact`, else the cap: there are more. */
   total: number;
+  totalExact: boolean;
   page: number;
   perPage: number;
+}
+
+/** The total as a person reads it: "1,234" or "10,000+". */
+export function gridTotalLabel(
+  page: { total: number; totalExact: boolean },
+  formatNumber: (n: number) => string,
+): string {
+  return page.totalExact ? formatNumber(page.total) : `${formatNumber(page.total)}+`;
 }
 
 /** The column catalogue of one grid: what may be filtered and sorted, and how. */

@@ -1,3 +1,4 @@
+import type { GridPage } from '@pp/domain';
 import { builder, GridInput } from '../../platform/graphql/builder';
 import { createRemoteLoginLink } from '../auth/service';
 import { broadcast, type CockpitPartnerRow, cockpitPartners } from './service';
@@ -20,16 +21,15 @@ const CockpitPartnerRef = builder.objectRef<CockpitPartnerRow>('CockpitPartner')
   }),
 });
 
-const CockpitPartnerPageRef = builder
-  .objectRef<{ items: CockpitPartnerRow[]; total: number; page: number; perPage: number }>('CockpitPartnerPage')
-  .implement({
-    fields: (t) => ({
-      items: t.field({ type: [CockpitPartnerRef], resolve: (p) => p.items }),
-      total: t.exposeInt('total'),
-      page: t.exposeInt('page'),
-      perPage: t.exposeInt('perPage'),
-    }),
-  });
+const CockpitPartnerPageRef = builder.objectRef<GridPage<CockpitPartnerRow>>('CockpitPartnerPage').implement({
+  fields: (t) => ({
+    items: t.field({ type: [CockpitPartnerRef], resolve: (p) => p.items }),
+    total: t.exposeInt('total', { description: 'Exact when totalExact; otherwise the cap, and there are more.' }),
+    totalExact: t.exposeBoolean('totalExact'),
+    page: t.exposeInt('page'),
+    perPage: t.exposeInt('perPage'),
+  }),
+});
 
 builder.queryField('cockpitPartners', (t) =>
   t.field({

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cappedTotal } from '../../platform/grid';
 import { codeOf, startTestServer, type TestServer } from '../../test/harness';
+import { partners } from '../partner/tables';
 
 let server: TestServer;
 let token: string;
@@ -10,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const GRID =
-  'query($g: GridInput) { cockpitPartners(grid: $g) { total page perPage items { id sapId shopId partnerName workflowStatus rating onboarding } } }';
+  'query($g: GridInput) { cockpitPartners(grid: $g) { total totalExact page perPage items { id sapId shopId partnerName workflowStatus rating onboarding } } }';
 type Row = {
   id: string;
   sapId: string | null;
@@ -20,7 +22,7 @@ type Row = {
   rating: number | null;
   onboarding: boolean;
 };
-type Page = { cockpitPartners: { total: number; page: number; perPage: number; items: Row[] } };
+type Page = { cockpitPartners: { total: number; totalExact: boolean; page: number; perPage: number; items: Row[] } };
 
 async function grid(g: Record<string, unknown>) {
   const result = await server.gql<Page>(GRID, { g }, { token });
@@ -35,6 +37,20 @@ describe('cockpit partner grid', () => {
     const ids = page.items.map((r) => Number(r.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(page.total).toBeGreaterThanOrEqual(page.items.length);
+  });
+
+  it('counts totals exactly up to the cap and says when there are more', async () => {
+    expect((await grid({})).totalExact).toBe(true);
+    const all = await cappedTotal(server.database.db, partners, undefined);
+    expect(all.totalExact).toBe(true);
+    expect(await cappedTotal(server.database.db, partners, undefined, all.total)).toEqual({
+      total: all.total,
+      totalExact: true,
+    });
+    expect(await cappedTotal(server.database.db, partners, undefined, all.total - 1)).toEqual({
+      total: all.total - 1,
+      totalExact: false,
+    });
   });
 
   it('pages through without overlap', async () => {

@@ -7,11 +7,11 @@ import {
   PROVIDER_TYPES,
   WORKFLOW_STATUSES,
 } from '@pp/domain';
-import { and, count, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
-import { buildGridQuery, type GridColumn } from '../../platform/grid';
+import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { partners } from '../partner/tables';
 
 export interface CockpitPartnerRow {
@@ -68,7 +68,7 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
     searchColumns: [partners.partnerName, partners.sapId, partners.mallName],
   });
   const where = and(inArray(partners.shopId, shopIds), q.where);
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(partners)
@@ -76,7 +76,7 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
       .orderBy(...q.orderBy)
       .limit(q.limit)
       .offset(q.offset),
-    ctx.db.select({ n: count() }).from(partners).where(where),
+    cappedTotal(ctx.db, partners, where),
   ]);
   return {
     items: rows.map((r) => ({
@@ -94,7 +94,7 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
       rating: r.rating,
       created: r.created,
     })),
-    total: total?.n ?? 0,
+    ...total,
     page: q.request.page,
     perPage: q.request.perPage,
   };

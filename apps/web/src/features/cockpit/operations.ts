@@ -19,6 +19,7 @@ export const CockpitPartnersQuery = graphql(`
         created
       }
       total
+      totalExact
       page
       perPage
     }

@@ -4,6 +4,7 @@ import {
   GRID_SETTINGS_VERSION,
   type GridFilter,
   type GridPage,
+  gridTotalLabel,
   type GridSettings,
   type GridSort,
   PAGE_SIZE_OPTIONS,
@@ -212,7 +213,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         </Group>
         <Group gap="sm">
           <Text size="sm" c="dimmed" data-testid="grid-total">
-            {page ? t('grid.total', { count: page.total, formatted: format.number(page.total) }) : ''}
+            {page ? t('grid.total', { count: page.total, formatted: gridTotalLabel(page, format.number) }) : ''}
           </Text>
           <ColumnChooser
             all={columns}
