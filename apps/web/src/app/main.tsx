@@ -7,6 +7,7 @@ import { wireApi } from './api/api';
 import { featureFlagsQuery } from './flags';
 import { currentLanguage, initI18n } from './i18n/i18n';
 import { languageForArea } from './i18n/languageChoice';
+import { handlePreloadErrors } from './preloadError';
 import { Providers } from './providers';
 import { queryClient } from './queryClient';
 import { isOnPrivatePage, router } from './router';
@@ -26,6 +27,8 @@ wireApi({
     void router.navigate({ to: '/login' }).then(() => queryClient.clear());
   },
 });
+
+handlePreloadErrors();
 
 async function start() {
   void queryClient.prefetchQuery(featureFlagsQuery);

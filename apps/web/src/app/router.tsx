@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { PageError } from '../ui/PageError';
 import { accountRoutes } from '../features/account/routes';
 import { authCardRoutes } from '../features/auth/routes';
 import { billingRoutes } from '../features/billing/routes';
@@ -51,6 +52,7 @@ export const router = createRouter({
   parseSearch: parsePlainSearch,
   stringifySearch: stringifyPlainSearch,
   defaultPreload: false,
+  defaultErrorComponent: PageError,
   scrollRestoration: true,
 });
 

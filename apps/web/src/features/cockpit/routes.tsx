@@ -1,10 +1,14 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { cockpitRoute } from '../../app/routes/layouts';
-import { CockpitPartnersPage } from './CockpitPartnersPage';
 
+// Operators' pages load on demand: sellers never download them.
 // Children are declared before addChildren: created inline, TanStack's types collapse the whole tree to any.
 const cockpitChildren = [
-  createRoute({ getParentRoute: () => cockpitRoute, path: '/', component: CockpitPartnersPage }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/',
+    component: lazyRouteComponent(() => import('./CockpitPartnersPage'), 'CockpitPartnersPage'),
+  }),
 ];
 
 export const cockpitRoutes = cockpitRoute.addChildren(cockpitChildren);

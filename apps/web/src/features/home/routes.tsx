@@ -1,5 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { portalRoute } from '../../app/routes/layouts';
-import { HomePage } from './HomePage';
 
-export const homeRoutes = [createRoute({ getParentRoute: () => portalRoute, path: '/', component: HomePage })];
+export const homeRoutes = [
+  createRoute({
+    getParentRoute: () => portalRoute,
+    path: '/',
+    component: lazyRouteComponent(() => import('./HomePage'), 'HomePage'),
+  }),
+];
