@@ -195,6 +195,7 @@ export async function logout(ctx: RequestContext): Promise<boolean> {
     await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, auth.sessionId));
     await recordAudit(tx, ctx.actor(null), { action: 'auth.logout', partnerId: null });
   });
+  await ctx.platform.stream.endSessions([auth.sessionId]);
   return true;
 }
 
@@ -367,19 +368,22 @@ export async function resetPassword(
   const parsed = passwordResetSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const passwordHash = await hashPassword(parsed.data.password);
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, input.token, 'reset');
     await tx.update(accounts).set({ passwordHash, updated: sql`now()` }).where(eq(accounts.id, row.accountId));
-    await tx
+    const revoked = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.accountId, row.accountId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.accountId, row.accountId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
     await recordAudit(
       tx,
       { ...ctx.actor(null), accountId: row.accountId },
       { action: 'auth.password-reset', partnerId: null },
     );
+    return revoked.map((r) => r.id);
   });
+  await ctx.platform.stream.endSessions(ended);
   return true;
 }
 

@@ -4,9 +4,12 @@ import type { Database } from '../db/client';
 const CHANNEL = 'pp_stream';
 
 export interface StreamClient {
+  sessionId: number;
   accountId: number;
   partnerIds: ReadonlySet<number>;
   send(event: StreamEvent): void;
+  /** Ends the socket: its session is gone. */
+  close(): void;
 }
 
 /**
@@ -16,6 +19,8 @@ export interface StreamClient {
 export interface StreamHub {
   start(): Promise<void>;
   publish(audience: StreamAudience, event: StreamEvent): Promise<void>;
+  /** Closes the sockets of ended sessions, in every process (logout, password reset, revocation). */
+  endSessions(sessionIds: number[]): Promise<void>;
   add(client: StreamClient): () => void;
   size(): number;
   stop(): Promise<void>;
@@ -32,10 +37,15 @@ export function createStreamHub(database: Database): StreamHub {
   let unlisten: (() => Promise<void>) | null = null;
 
   function deliver(payload: string) {
-    let message: { audience: StreamAudience; event: StreamEvent };
+    let message: { audience: StreamAudience; event: StreamEvent } | { endSessions: number[] };
     try {
       message = JSON.parse(payload);
     } catch {
+      return;
+    }
+    if ('endSessions' in message) {
+      const ended = new Set(message.endSessions);
+      for (const client of clients) if (ended.has(client.sessionId)) client.close();
       return;
     }
     for (const client of clients) if (reaches(message.audience, client)) client.send(message.event);
@@ -50,6 +60,9 @@ export function createStreamHub(database: Database): StreamHub {
       // NOTIFY payloads are limited to 8000 bytes: events carry ids and progress, never documents.
       if (Buffer.byteLength(payload) > 7900) throw new Error(`stream event ${event.type} is too large`);
       await database.notify(CHANNEL, payload);
+    },
+    async endSessions(sessionIds) {
+      if (sessionIds.length) await database.notify(CHANNEL, JSON.stringify({ endSessions: sessionIds }));
     },
     add(client) {
       clients.add(client);

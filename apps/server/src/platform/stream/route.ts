@@ -46,7 +46,13 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
         }
         const flags = await readFeatureFlags(platform.database.db);
         const partnerIds = new Set((await reachablePartners(platform.database.db, auth, flags)).map((p) => p.id));
-        removeClient = platform.stream.add({ accountId: auth.account.id, partnerIds, send });
+        removeClient = platform.stream.add({
+          sessionId: auth.sessionId,
+          accountId: auth.account.id,
+          partnerIds,
+          send,
+          close: () => socket.close(4401, 'AUTHENTICATION_ERROR'),
+        });
         send({ type: 'logged_in' });
       }
     }

@@ -165,3 +165,23 @@ describe('operator broadcast', () => {
     client.socket.close();
   });
 });
+
+describe('ended sessions', () => {
+  it('closes the sockets of a session that logs out, on whichever process holds them', async () => {
+    const { token, streamToken: st } = await streamToken('limited@demo.test');
+    const other = await streamToken('limited@demo.test');
+    const client = await connect(second, st);
+    const stays = await connect(second, other.streamToken);
+    client.socket.send(JSON.stringify({ type: 'login', token }));
+    stays.socket.send(JSON.stringify({ type: 'login', token: other.token }));
+    await client.next('logged_in');
+    await stays.next('logged_in');
+
+    expect((await server.gql('mutation { logout }', {}, { token })).data).toEqual({ logout: true });
+    expect(await client.closed).toBe(4401);
+    // The same account's other session is untouched.
+    stays.socket.send(JSON.stringify({ type: 'ping' }));
+    await stays.next('pong');
+    stays.socket.close();
+  });
+});
