@@ -36,6 +36,12 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** The request's host for the CSP, reduced to host-name characters so a crafted header adds no directive. */
+function cspHost(req: unknown): string {
+  const host = (req as { headers: { host?: string } }).headers.host ?? '';
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host) ? host : 'localhost';
+}
+
 function readWebVersion(webDist: string): string | null {
   try {
     return (JSON.parse(readFileSync(join(webDist, 'version.json'), 'utf8')) as { version: string }).version;
@@ -83,7 +89,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The live stream's websocket, on this host only ('self' does not cover ws: in every browser).
+        connectSrc: ["'self'", (req) => `ws://${cspHost(req)}`, (req) => `wss://${cspHost(req)}`],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

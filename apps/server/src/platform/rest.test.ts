@@ -48,8 +48,18 @@ describe('platform HTTP endpoints', () => {
     const response = await get('/healthz', { 'x-request-id': 'trace-123' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Websockets only to this host, not to any.
+    expect(response.headers['content-security-policy']).toContain(
+      "connect-src 'self' ws://localhost:80 wss://localhost:80",
+    );
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('keeps a crafted Host header out of the CSP', async () => {
+    const response = await get('/healthz', { host: "evil.test; script-src 'unsafe-inline'" });
+    expect(response.headers['content-security-policy']).not.toContain('evil');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self';");
   });
 
   it('answers unknown API paths and bad bodies with catalogue codes, never a 500', async () => {
