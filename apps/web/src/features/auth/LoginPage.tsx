@@ -3,13 +3,14 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, 
 import { IconArrowRight, IconBuildingStore, IconPuzzle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { fieldErrors, issueErrors } from '../../app/api/apiError';
 import { useFeatureFlags } from '../../app/flags';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { useFormFields } from '../../ui/useFormFields';
 import { completeLogin } from './completeLogin';
 import { LoginMutation } from './operations';
 
@@ -20,8 +21,7 @@ export function LoginPage() {
   useDocumentTitle('login');
   const navigate = useNavigate();
   const flags = useFeatureFlags();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, errors, setErrors, set } = useFormFields({ email: '', password: '' });
 
   const login = useMutation({
     mutationFn: (input: { email: string; password: string }) =>
@@ -42,12 +42,6 @@ export function LoginPage() {
     }
     setErrors({});
     login.mutate(parsed.data);
-  };
-
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   return (

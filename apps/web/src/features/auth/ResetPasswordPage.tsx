@@ -3,12 +3,13 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@manti
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { ApiError, fieldErrors, issueErrors } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { useFormFields } from '../../ui/useFormFields';
 import { PasswordStrength } from '../../ui/PasswordStrength';
 import { PasswordResetMutation } from './operations';
 
@@ -18,8 +19,7 @@ type Field = 'password' | 'passwordRepeat';
 export function ResetPasswordPage({ token }: { token: string }) {
   const { t } = useTranslation();
   useDocumentTitle('resetPassword');
-  const [values, setValues] = useState({ password: '', passwordRepeat: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { values, errors, setErrors, set } = useFormFields({ password: '', passwordRepeat: '' });
 
   const reset = useMutation({
     mutationFn: (input: { password: string; passwordRepeat: string }) =>
@@ -36,12 +36,6 @@ export function ResetPasswordPage({ token }: { token: string }) {
     }
     setErrors({});
     reset.mutate(parsed.data);
-  };
-
-  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   // A used, unknown or expired link cannot be fixed on this page: offer a new one instead.
