@@ -1,7 +1,7 @@
 import type { Action, FeatureFlags, Language, Policy, Resource } from '@pp/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database, Db, DbOrTx } from './db/client';
 import type { Actor } from './audit/service';
 import type { Jobs } from './jobs';
 import type { StreamHub } from './stream/hub';
@@ -64,6 +64,8 @@ export interface RequestContext {
   requireAdmin(): Auth;
   /** Checks the caller's permission for the selected partner and returns that partner's access. */
   require(resource: Resource, action?: Action): Promise<PartnerAccess>;
+  /** Queues a job inside the command's transaction: it exists only if the change commits. */
+  enqueue<T extends object>(tx: DbOrTx, name: string, data: T): Promise<string | null>;
   /** The actor recorded in the audit trail for changes made in this request. */
   actor(partnerId?: number | null): Actor;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CLEANUP_JOB } from '../modules/auth/jobs';
+import { MAIL_SEND_JOB } from './mail/jobs';
 import { sessions } from '../modules/auth/tables';
 import { startTestServer, type TestServer } from '../test/harness';
 
@@ -21,6 +22,22 @@ async function waitForState(name: string, id: string, wanted: string, timeoutMs 
 }
 
 describe('jobs', () => {
+  it('queues a job inside a transaction: kept when the change commits, gone when it rolls back', async () => {
+    const jobs = server.app.platform.jobs;
+    let rolledBackId: string | null = null;
+    await expect(
+      server.database.db.transaction(async (tx) => {
+        rolledBackId = await jobs.send(MAIL_SEND_JOB, {}, { tx });
+        throw new Error('the command failed');
+      }),
+    ).rejects.toThrow('the command failed');
+    expect(rolledBackId).toBeTruthy();
+    expect(await jobs.state(MAIL_SEND_JOB, rolledBackId!)).toBeNull();
+
+    const committedId = await server.database.db.transaction((tx) => jobs.send(MAIL_SEND_JOB, {}, { tx }));
+    await waitForState(MAIL_SEND_JOB, committedId!, 'completed');
+  });
+
   it('runs the session clean-up as a persisted job: expired sessions go, live ones stay', async () => {
     const live = await server.login('partner@demo.test');
     await server.login('multi@demo.test');

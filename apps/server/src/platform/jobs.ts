@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
-import type { Database } from './db/client';
+import type { Database, DbOrTx } from './db/client';
 
 export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Promise<unknown>;
 
@@ -17,7 +17,15 @@ export interface JobDefinition<T = unknown> {
  * with JOBS_ENABLED works them. Areas add definitions; the platform wires them.
  */
 export interface Jobs {
-  send<T extends object>(name: string, data: T, options?: { singletonKey?: string }): Promise<string | null>;
+  /**
+   * Queues a job. With `tx`, the job is written inside that transaction: it exists only if the change
+   * that caused it commits (one transaction per command, jobs included).
+   */
+  send<T extends object>(
+    name: string,
+    data: T,
+    options?: { singletonKey?: string; tx?: DbOrTx },
+  ): Promise<string | null>;
   start(definitions: JobDefinition<never>[], workersEnabled: boolean): Promise<void>;
   stop(): Promise<void>;
   /** State of one job, for tests and operators. */
@@ -37,7 +45,10 @@ export function createJobs(database: Database, connectionString: string | undefi
 
   return {
     async send(name, data, options) {
-      return boss.send(name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : undefined);
+      return boss.send(name, data, {
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options?.tx ? { db: transactionExecutor(options.tx) } : {}),
+      });
     },
     async start(definitions, workersEnabled) {
       await boss.start();
@@ -69,4 +80,15 @@ export function createJobs(database: Database, connectionString: string | undefi
       return job?.state ?? null;
     },
   };
+}
+
+/**
+ * pg-boss writes through whatever runs SQL for it; inside a Drizzle transaction that is the transaction's
+ * own connection, which both drivers keep as `session.client` (a pg PoolClient or a PGlite transaction).
+ */
+function transactionExecutor(tx: DbOrTx) {
+  const client = (
+    tx as unknown as { session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } } }
+  ).session.client;
+  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values ?? []) };
 }

@@ -59,6 +59,9 @@ export async function createRequestContext(platform: Platform, request: FastifyR
       if (!isAllowed(granted.policies, resource, action)) throw new DomainError('ACCESS_DENIED');
       return granted;
     },
+    enqueue(tx, name, data) {
+      return platform.jobs.send(name, data, { tx });
+    },
     actor(partnerId) {
       return {
         accountId: auth?.account.id ?? null,
