@@ -4,6 +4,7 @@ export * from './cockpit/broadcast';
 export * from './errors/codes';
 export * from './flags/flags';
 export * from './grid/grid';
+export * from './grid/savedViews';
 export * from './i18n/languages';
 export * from './i18n/plural';
 export * from './markets/markets';

@@ -62,6 +62,8 @@ export interface RequestContext {
   requireAuth(): Auth;
   /** Refuses anyone but an operator acting as such (not while impersonating). */
   requireAdmin(): Auth;
+  /** Checks that the caller may act for the selected partner at all (membership, any permission). */
+  requirePartner(): Promise<PartnerAccess>;
   /** Checks the caller's permission for the selected partner and returns that partner's access. */
   require(resource: Resource, action?: Action): Promise<PartnerAccess>;
   /** Queues a job inside the command's transaction: it exists only if the change commits. */

@@ -47,7 +47,7 @@ export async function createRequestContext(platform: Platform, request: FastifyR
       if (!a.account.isAdmin || a.admin) throw new DomainError('ACCESS_DENIED');
       return a;
     },
-    async require(resource, action = 'read') {
+    async requirePartner() {
       const a = ctx.requireAuth();
       access ??= ctx
         .flags()
@@ -56,6 +56,10 @@ export async function createRequestContext(platform: Platform, request: FastifyR
       const granted = await access;
       // Not a member of the named partner, or no partner at all: the same answer, so ids cannot be probed.
       if (!granted) throw new DomainError('ACCESS_DENIED');
+      return granted;
+    },
+    async require(resource, action = 'read') {
+      const granted = await ctx.requirePartner();
       if (!isAllowed(granted.policies, resource, action)) throw new DomainError('ACCESS_DENIED');
       return granted;
     },

@@ -1,6 +1,7 @@
+import { DomainError } from '@pp/domain';
 import type { Policy } from '@pp/domain';
 import { readFeatureFlags } from '../../platform/flags/service';
-import { builder } from '../../platform/graphql/builder';
+import { builder, idArg } from '../../platform/graphql/builder';
 import { PartnerSummaryRef } from '../partner/graphql';
 import {
   createStreamToken,
@@ -129,7 +130,14 @@ builder.mutationFields((t) => ({
       partnerId: t.arg.id({ required: true }),
     },
     resolve: async (_, args, ctx) => {
-      const partnerId = Number(args.partnerId);
+      // A link whose partner part is not an id is simply a wrong link.
+      const partnerId = (() => {
+        try {
+          return idArg(args.partnerId);
+        } catch {
+          throw new DomainError('BAD_CREDENTIALS');
+        }
+      })();
       const { token, auth } = await loginAsAdmin(ctx, { hash: args.hash, token: args.token, partnerId });
       return { token, session: await sessionView(ctx.db, auth, partnerId) };
     },

@@ -1,5 +1,5 @@
 import type { GridPage } from '@pp/domain';
-import { builder, GridInput } from '../../platform/graphql/builder';
+import { builder, GridInput, idArg } from '../../platform/graphql/builder';
 import { createRemoteLoginLink } from '../auth/service';
 import { broadcast, type CockpitPartnerRow, cockpitPartners } from './service';
 
@@ -44,7 +44,7 @@ builder.mutationField('cockpitRemoteLoginLink', (t) =>
   t.string({
     description: 'Administrators only: creates a one-time remote-login path for a partner.',
     args: { partnerId: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => createRemoteLoginLink(ctx, Number(args.partnerId)),
+    resolve: (_, args, ctx) => createRemoteLoginLink(ctx, idArg(args.partnerId)),
   }),
 );
 

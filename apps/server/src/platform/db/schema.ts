@@ -4,3 +4,4 @@ export * from '../../modules/partner/tables';
 export * from '../audit/tables';
 export * from '../flags/tables';
 export * from '../mail/tables';
+export * from '../../modules/grid/tables';

@@ -1,5 +1,5 @@
 import SchemaBuilder from '@pothos/core';
-import { FILTER_OPERATORS, SORT_DIRECTIONS } from '@pp/domain';
+import { DomainError, FILTER_OPERATORS, SORT_DIRECTIONS } from '@pp/domain';
 import type { RequestContext } from '../context';
 
 export const builder = new SchemaBuilder<{
@@ -49,3 +49,10 @@ export const GridInput = builder.inputType('GridInput', {
     search: t.string(),
   }),
 });
+
+/** A numeric id argument; anything else names no record (never a database error). */
+export function idArg(value: string | number): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new DomainError('ENTITY_NOT_FOUND');
+  return id;
+}

@@ -1,5 +1,6 @@
 import '../../modules/auth/graphql';
 import '../../modules/cockpit/graphql';
+import '../../modules/grid/graphql';
 import '../../modules/home/graphql';
 import { builder } from './builder';
 

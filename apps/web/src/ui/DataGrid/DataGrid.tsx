@@ -38,6 +38,7 @@ import { useFormat } from '../../app/i18n/format';
 import { ErrorAlert } from '../ErrorAlert';
 import { ColumnChooser } from './ColumnChooser';
 import { FilterPanel } from './FilterPanel';
+import { SavedViews } from './SavedViews';
 import {
   buildGridRequest,
   defaultPerPage,
@@ -87,6 +88,8 @@ export interface DataGridProps<Row> {
   initialSort?: GridSort;
   rowActions?: (row: Row) => ReactNode;
   searchable?: boolean;
+  /** Saved views need a session; off for grids shown on public pages. */
+  savedViews?: boolean;
   /** Keeps two grids on one page from sharing URL parameters. */
   urlPrefix?: string;
 }
@@ -215,6 +218,16 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           <Text size="sm" c="dimmed" data-testid="grid-total">
             {page ? t('grid.total', { count: page.total, formatted: gridTotalLabel(page, format.number) }) : ''}
           </Text>
+          {props.savedViews !== false && (
+            <SavedViews
+              gridId={id}
+              current={{ filters: urlState.filters, sort: urlState.sort, search: urlState.search }}
+              onApply={(view) => {
+                setSearchText(view.search);
+                setUrlState({ ...view, page: 1 });
+              }}
+            />
+          )}
           <ColumnChooser
             all={columns}
             visible={settings.columns}
