@@ -1,41 +1,42 @@
 import { BROADCAST_MAX_LENGTH, broadcastSchema } from '@pp/domain';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { fieldErrors, issueErrors } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
+import { FormActions } from '../../ui/FormActions';
 import { flash } from '../../ui/flash';
+import { useFormFields } from '../../ui/useFormFields';
 import { CockpitBroadcastMutation } from './operations';
 
 /** An operator's notice to everybody signed in right now, delivered over the live stream. */
 export function BroadcastButton() {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { values, setValues, errors, setErrors, set } = useFormFields({ message: '' });
 
   const send = useMutation({
     mutationFn: (input: { message: string }) => api.request(CockpitBroadcastMutation, input),
     onSuccess: () => {
       flash.success(t('cockpit.broadcast.sent'));
-      setMessage('');
+      setValues({ message: '' });
       close();
     },
-    onError: (e) => setError(fieldErrors(e, t).message),
+    onError: (e) => setErrors(fieldErrors(e, t)),
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = broadcastSchema.safeParse({ message });
+    const parsed = broadcastSchema.safeParse(values);
     if (!parsed.success) {
-      setError(issueErrors<'message'>(parsed.error.issues, t, { 0: BROADCAST_MAX_LENGTH }).message);
+      setErrors(issueErrors<'message'>(parsed.error.issues, t, { 0: BROADCAST_MAX_LENGTH }));
       return;
     }
-    setError(undefined);
+    setErrors({});
     send.mutate(parsed.data);
   };
 
@@ -50,30 +51,26 @@ export function BroadcastButton() {
             <Text size="sm" c="dimmed">
               {t('cockpit.broadcast.help')}
             </Text>
-            {send.isError && !error && <ErrorAlert error={send.error} />}
+            {send.isError && !errors.message && <ErrorAlert error={send.error} />}
             <Textarea
               label={t('cockpit.broadcast.message')}
-              value={message}
-              onChange={(e) => {
-                setMessage(e.currentTarget.value);
-                setError(undefined);
-              }}
-              error={error}
+              value={values.message}
+              onChange={set('message')}
+              error={errors.message}
               autosize
               minRows={3}
               maxLength={BROADCAST_MAX_LENGTH + 50}
-              description={`${message.trim().length} / ${BROADCAST_MAX_LENGTH}`}
+              description={`${values.message.trim().length} / ${BROADCAST_MAX_LENGTH}`}
               withAsterisk
               data-autofocus
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('cockpit.broadcast.cancel')}
-              </Button>
-              <Button type="submit" loading={send.isPending} data-testid="broadcast-send">
-                {t('cockpit.broadcast.send')}
-              </Button>
-            </Group>
+            <FormActions
+              cancelLabel={t('cockpit.broadcast.cancel')}
+              submitLabel={t('cockpit.broadcast.send')}
+              onCancel={close}
+              loading={send.isPending}
+              submitTestId="broadcast-send"
+            />
           </Stack>
         </form>
       </Modal>

@@ -7,16 +7,18 @@ import {
   SAVED_VIEW_NAME_MAX,
   savedViewInputSchema,
 } from '@pp/domain';
-import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { fieldErrors, issueErrors } from '../../app/api/apiError';
 import { ErrorAlert } from '../ErrorAlert';
+import { FormActions } from '../FormActions';
 import { flash } from '../flash';
+import { useFormFields } from '../useFormFields';
 import { type SavedView, SavedViewCreateMutation, SavedViewDeleteMutation, SavedViewsQuery } from './operations';
 
 export interface ViewState {
@@ -53,8 +55,7 @@ export function SavedViews({
     queryFn: ({ signal }) => api.request(SavedViewsQuery, { gridId }, { signal }).then((r) => r.savedViews),
   });
   const [opened, { open, close }] = useDisclosure(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { values, setValues, errors, setErrors, set } = useFormFields({ name: '' });
 
   const create = useMutation({
     mutationFn: (input: { name: string }) =>
@@ -73,10 +74,10 @@ export function SavedViews({
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey });
       flash.success(t('grid.views.saved'));
-      setName('');
+      setValues({ name: '' });
       close();
     },
-    onError: (e) => setError(fieldErrors(e, t).name),
+    onError: (e) => setErrors(fieldErrors(e, t)),
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.request(SavedViewDeleteMutation, { id }),
@@ -89,17 +90,19 @@ export function SavedViews({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = savedViewInputSchema.safeParse({ gridId, name, state: current });
+    const parsed = savedViewInputSchema.safeParse({ gridId, name: values.name, state: current });
     if (!parsed.success) {
-      setError(issueErrors<'name'>(parsed.error.issues, t, { 0: SAVED_VIEW_NAME_MAX }).name ?? t('validation.invalid'));
+      setErrors({
+        name: issueErrors<'name'>(parsed.error.issues, t, { 0: SAVED_VIEW_NAME_MAX }).name ?? t('validation.invalid'),
+      });
       return;
     }
     // The same rule the server applies, checked against the views already loaded.
     if (isSavedViewNameTaken(parsed.data.name, views.data ?? [])) {
-      setError(t('validation.uniqueFilterName'));
+      setErrors({ name: t('validation.uniqueFilterName') });
       return;
     }
-    setError(undefined);
+    setErrors({});
     create.mutate({ name: parsed.data.name });
   };
 
@@ -149,26 +152,22 @@ export function SavedViews({
       <Modal opened={opened} onClose={close} title={t('grid.views.saveTitle')} centered>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            {create.isError && !error && <ErrorAlert error={create.error} />}
+            {create.isError && !errors.name && <ErrorAlert error={create.error} />}
             <TextInput
               label={t('grid.views.name')}
-              value={name}
-              onChange={(e) => {
-                setName(e.currentTarget.value);
-                setError(undefined);
-              }}
-              error={error}
+              value={values.name}
+              onChange={set('name')}
+              error={errors.name}
               withAsterisk
               data-autofocus
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('grid.views.cancel')}
-              </Button>
-              <Button type="submit" loading={create.isPending} data-testid="grid-view-save-submit">
-                {t('grid.views.saveSubmit')}
-              </Button>
-            </Group>
+            <FormActions
+              cancelLabel={t('grid.views.cancel')}
+              submitLabel={t('grid.views.saveSubmit')}
+              onCancel={close}
+              loading={create.isPending}
+              submitTestId="grid-view-save-submit"
+            />
           </Stack>
         </form>
       </Modal>
