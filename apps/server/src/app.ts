@@ -15,6 +15,7 @@ import { initFeatureFlags, readFeatureFlags } from './platform/flags/service';
 import { createGraphQL } from './platform/graphql/yoga';
 import { localeFileText } from './platform/i18n';
 import { createJobs } from './platform/jobs';
+import { logTransport, type MailTransport } from './platform/mail/transport';
 import { metrics, registry } from './platform/metrics';
 import { createStreamHub } from './platform/stream/hub';
 import { registerStreamRoute } from './platform/stream/route';
@@ -28,6 +29,8 @@ export interface AppOptions {
   database?: Database;
   /** Skips pg-boss entirely (a few unit-style integration tests). Default: start it. */
   jobs?: boolean;
+  /** The mail relay (tests capture); default: the log transport. */
+  mailTransport?: MailTransport;
 }
 
 export interface App {
@@ -54,7 +57,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count becomes a function: Fastify's types take lists and functions (see parseTrustProxy).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -77,7 +87,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const stream = createStreamHub(database);
   await stream.start();
   const jobs = createJobs(database, config.databaseUrl, app.log);
-  const platform: Platform = { config, database, stream, jobs, log: app.log };
+  const platform: Platform = {
+    config,
+    database,
+    stream,
+    jobs,
+    mail: options.mailTransport ?? logTransport(app.log),
+    log: app.log,
+    sessionsEnded: (ids) => stream.endSessions(ids),
+  };
   if (options.jobs !== false) await jobs.start(jobDefinitions(platform), config.jobsEnabled);
 
   await app.register(helmet, {

@@ -1,9 +1,15 @@
 import type { JobDefinition } from './platform/jobs';
 import type { Platform } from './platform/context';
-import { sessionJobs } from './modules/auth/jobs';
+import { authJobs } from './modules/auth/jobs';
+import { authMailRenderer, mailRenderer } from './modules/auth/mails';
 import { mailJobs } from './platform/mail/jobs';
+
+/** Every area's mail templates, rendered when the mail is sent. */
+export function mailRendererOf(platform: Platform) {
+  return mailRenderer({ ...authMailRenderer(platform) });
+}
 
 /** Every area's job definitions, wired once by the platform. */
 export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
-  return [...sessionJobs(platform), ...mailJobs(platform)] as JobDefinition<never>[];
+  return [...authJobs(platform), ...mailJobs(platform, mailRendererOf(platform))] as JobDefinition<never>[];
 }

@@ -1,5 +1,6 @@
 export * from './auth/password';
 export * from './auth/permissions';
+export * from './auth/security';
 export * from './cockpit/broadcast';
 export * from './errors/codes';
 export * from './flags/flags';

@@ -1,5 +1,10 @@
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
+
+/** The remote-login secret the demo used to ship with; a server never accepts it again. */
+const KNOWN_SECRETS = new Set(['demo-remote-login-secret-change-me']);
 
 /**
  * Every setting comes from the environment (documented in docs/operations.md). Defaults give the
@@ -12,8 +17,20 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Secret for remote-login link hashes. Must be set in production; the default is for the demo only. */
-  REMOTE_LOGIN_SECRET: z.string().min(16).default('demo-remote-login-secret-change-me'),
+  /** production: every secret set, no demo data, no schema introspection for the public. */
+  NODE_ENV: z.string().optional(),
+  /** Secret for remote-login link hashes (at least 32 characters). Required in production. */
+  REMOTE_LOGIN_SECRET: z.string().optional(),
+  /** The portal's address as users reach it: links in e-mails; HSTS when https. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Origins (scheme://host[:port]) other than the portal's own that may call the API from a browser. */
+  CORS_ORIGINS: z.string().default(''),
+  /** Bearer token that opens GET /metrics; without it /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Requests per client (session, else address) per minute; 0 switches the limit off. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  /** Longest a request's SQL statement may run on PostgreSQL, in milliseconds (0: no limit). */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Seeds the demo data when the database has no partner yet. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Starts the job workers in this process (set false on processes that only serve requests). */
@@ -22,8 +39,52 @@ const envSchema = z.object({
   /** Initial value of the croatiaEnabled feature flag when the database has none stored. */
   FEATURE_CROATIA_ENABLED: z.enum(['true', 'false']).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /**
+   * Which X-Forwarded-For hops to believe: 'false' (none), a hop count ('1' behind one balancer), or a
+   * comma-separated list of proxy addresses or CIDR ranges. 'true' (believe anyone) is refused.
+   */
+  TRUST_PROXY: z.string().default('false'),
 });
+
+export type TrustProxy = false | number | string[];
+
+/** TRUST_PROXY as Fastify takes it: trusting every X-Forwarded-For would let any client pick its address. */
+export function parseTrustProxy(value: string): TrustProxy {
+  const text = value.trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') {
+    throw new Error('TRUST_PROXY=true would trust any X-Forwarded-For: give a hop count or the proxy addresses');
+  }
+  if (/^\d+$/.test(text)) return Number(text);
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))
+      throw new Error(`TRUST_PROXY: ${entry} is not an address or CIDR range`);
+  }
+  return list;
+}
+
+/** Demo mode keeps one random secret under DATA_DIR, made on first start; production must be given one. */
+function remoteLoginSecret(given: string | undefined, production: boolean, dataDir: string): string {
+  if (given !== undefined) {
+    if (given.length < 32 || KNOWN_SECRETS.has(given)) {
+      throw new Error('REMOTE_LOGIN_SECRET must be at least 32 characters and not a published default');
+    }
+    return given;
+  }
+  if (production) throw new Error('REMOTE_LOGIN_SECRET is required in production');
+  const file = join(dataDir, 'remote-login.secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  if (!dataDir.startsWith('memory:')) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  }
+  return secret;
+}
 
 export interface Config {
   port: number;
@@ -32,13 +93,20 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** NODE_ENV=production: the demo conveniences are off. */
+  production: boolean;
   remoteLoginSecret: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  metricsToken: string | undefined;
+  rateLimitPerMinute: number;
+  statementTimeoutMs: number;
   seedDemo: boolean;
   jobsEnabled: boolean;
   webDist: string;
   croatiaEnabledDefault: boolean | undefined;
   shutdownTimeoutMs: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -48,19 +116,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = resolve(e.DATA_DIR);
+  if (production && e.SEED_DEMO === 'true' && env.SEED_DEMO !== undefined) {
+    throw new Error('SEED_DEMO=true is for the demo: production never seeds demo accounts');
+  }
+  const corsOrigins = e.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS: ${origin} is not an origin`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
-    remoteLoginSecret: e.REMOTE_LOGIN_SECRET,
-    seedDemo: e.SEED_DEMO === 'true',
+    production,
+    remoteLoginSecret: remoteLoginSecret(e.REMOTE_LOGIN_SECRET, production, dataDir),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`,
+    corsOrigins,
+    metricsToken: e.METRICS_TOKEN,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    // Production never seeds the demo accounts (their password is published).
+    seedDemo: !production && e.SEED_DEMO === 'true',
     jobsEnabled: e.JOBS_ENABLED === 'true',
     webDist: resolve(e.WEB_DIST ?? new URL('../../../web/dist', import.meta.url).pathname),
     croatiaEnabledDefault: e.FEATURE_CROATIA_ENABLED === undefined ? undefined : e.FEATURE_CROATIA_ENABLED === 'true',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, Db, DbOrTx } from './db/client';
 import type { Actor } from './audit/service';
 import type { Jobs } from './jobs';
+import type { MailTransport } from './mail/transport';
 import type { StreamHub } from './stream/hub';
 
 /** The long-lived parts of one server process, shared by every request and job. */
@@ -12,7 +13,10 @@ export interface Platform {
   database: Database;
   stream: StreamHub;
   jobs: Jobs;
+  mail: MailTransport;
   log: FastifyBaseLogger;
+  /** Sessions that ended (logout, reset, revocation): their sockets close and caches forget them, in every process. */
+  sessionsEnded(sessionIds: number[]): Promise<void>;
 }
 
 /** The signed-in caller, as resolved from the session token. */

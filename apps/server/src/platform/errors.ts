@@ -19,20 +19,28 @@ export function httpStatusOf(code: ErrorCode): number {
     case 'ENTITY_NOT_FOUND':
       return 404;
     case 'TOO_MANY_ATTEMPTS':
+    case 'TOO_MANY_REQUESTS':
       return 429;
     case 'INTERNAL':
     case 'UNKNOWN':
       return 500;
     case 'SERVICE_UNAVAILABLE':
+    case 'QUERY_TIMEOUT':
       return 503;
     default:
       return 400;
   }
 }
 
+/** The numbers a message names: zod's bound as {{0}}, and a custom issue's own params (e.g. {{min}}). */
 function boundOf(issue: ZodError['issues'][number]): Record<string, number> {
   if ('maximum' in issue) return { 0: Number(issue.maximum) };
   if ('minimum' in issue) return { 0: Number(issue.minimum) };
+  if (issue.code === 'custom' && issue.params) {
+    return Object.fromEntries(
+      Object.entries(issue.params).filter((e): e is [string, number] => typeof e[1] === 'number'),
+    );
+  }
   return {};
 }
 

@@ -30,6 +30,11 @@ export interface Jobs {
   stop(): Promise<void>;
   /** State of one job, for tests and operators. */
   state(name: string, id: string): Promise<string | null>;
+  /**
+   * Works the queued jobs of one name in this call (tests, and processes started without workers):
+   * fetches, runs the registered handler, completes or fails each. Returns how many ran.
+   */
+  runQueued(name: string): Promise<number>;
 }
 
 export function createJobs(database: Database, connectionString: string | undefined, log: FastifyBaseLogger): Jobs {
@@ -42,6 +47,7 @@ export function createJobs(database: Database, connectionString: string | undefi
       });
   boss.on('error', (error) => log.error({ err: error }, 'job system error'));
   let started = false;
+  const handlers = new Map<string, JobDefinition<never>>();
 
   return {
     async send(name, data, options) {
@@ -54,6 +60,7 @@ export function createJobs(database: Database, connectionString: string | undefi
       await boss.start();
       started = true;
       for (const def of definitions) {
+        handlers.set(def.name, def);
         await boss.createQueue(def.name, { retryLimit: def.retryLimit ?? 3 });
         if (def.cron) await boss.schedule(def.name, def.cron);
         if (!workersEnabled) continue;
@@ -74,6 +81,21 @@ export function createJobs(database: Database, connectionString: string | undefi
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 5_000 });
       started = false;
+    },
+    async runQueued(name) {
+      const def = handlers.get(name);
+      if (!def) throw new Error(`no job ${name} is registered`);
+      const batch = await boss.fetch<never>(name, { batchSize: 100 });
+      for (const job of batch) {
+        try {
+          await def.handler(job.data, { id: job.id, name: job.name });
+          await boss.complete(name, job.id);
+        } catch (error) {
+          await boss.fail(name, job.id, { message: String(error) });
+          throw error;
+        }
+      }
+      return batch.length;
     },
     async state(name, id) {
       const job = await boss.getJobById(name, id);

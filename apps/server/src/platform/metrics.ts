@@ -17,6 +17,16 @@ export const metrics = {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   }),
+  passwordChecks: new Counter({
+    name: 'pp_password_checks_total',
+    help: 'Passwords verified at sign-in (attempts that passed the throttles)',
+    registers: [registry],
+  }),
+  rateLimited: new Counter({
+    name: 'pp_rate_limited_total',
+    help: 'Requests refused by the per-client rate limit',
+    registers: [registry],
+  }),
   streamConnections: new Gauge({
     name: 'pp_stream_connections',
     help: 'Open live stream websockets in this process',

@@ -4,6 +4,9 @@ import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db/client';
 import { setFeatureFlag } from '../platform/flags/service';
+import { deliverPendingMail } from '../platform/mail/jobs';
+import { captureTransport, type OutgoingMail } from '../platform/mail/transport';
+import { mailRendererOf } from '../jobs';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 
 export { DEMO_PASSWORD };
@@ -43,7 +46,12 @@ export async function testDatabase(): Promise<{ database: Database; url?: string
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REMOTE_LOGIN_SECRET: 'test-remote-login-secret-0123456789',
+    }),
     webDist: '/nonexistent',
     ...overrides,
   };
@@ -57,22 +65,34 @@ export interface TestServer {
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
-    options?: { token?: string | null; partnerId?: number | string | null; lang?: string },
+    options?: { token?: string | null; partnerId?: number | string | null; lang?: string; ip?: string },
   ): Promise<{
     status: number;
     data: T | null;
     errors?: { message: string; extensions: { code: string; fields?: unknown[] } }[];
   }>;
   login(email: string, password?: string): Promise<{ token: string; session: Record<string, unknown> }>;
+  /** What the mail relay received (the relay is the outside world; here it is a capture). */
+  mailbox: OutgoingMail[];
+  /** Runs the queued jobs of the given names, then delivers the outbox as the mail.send job would. */
+  deliverMail(...jobNames: string[]): Promise<OutgoingMail[]>;
   close(): Promise<void>;
 }
 
 /** The real server stack (Fastify, GraphQL, services, database) with the demo data, for one test file. */
-export async function startTestServer(options: { jobs?: boolean; listen?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { jobs?: boolean; listen?: boolean; config?: Partial<Config> } = {},
+): Promise<TestServer> {
   const { database, url, drop } = await testDatabase();
   await seedDemo(database.db, { extraPartners: 8 });
   await setFeatureFlag(database.db, 'croatiaEnabled', false);
-  const app = await buildApp({ config: testConfig({ databaseUrl: url }), database, jobs: options.jobs ?? false });
+  const transport = captureTransport();
+  // The job system always runs (commands queue jobs); its workers only when the test asks for them.
+  const app = await buildApp({
+    config: testConfig({ databaseUrl: url, jobsEnabled: options.jobs ?? false, ...options.config }),
+    database,
+    mailTransport: transport,
+  });
   if (options.listen) await app.app.listen({ port: 0, host: '127.0.0.1' });
   const server: TestServer = {
     app,
@@ -89,6 +109,7 @@ export async function startTestServer(options: { jobs?: boolean; listen?: boolea
         method: 'POST',
         url: '/graphql',
         headers,
+        ...(opts.ip ? { remoteAddress: opts.ip } : {}),
         payload: { query, variables },
       });
       const body = response.json();
@@ -101,6 +122,13 @@ export async function startTestServer(options: { jobs?: boolean; listen?: boolea
       );
       if (!result.data) throw new Error(`login of ${email} failed: ${JSON.stringify(result.errors)}`);
       return result.data.login;
+    },
+    mailbox: transport.sent,
+    async deliverMail(...jobNames) {
+      for (const name of jobNames) await app.platform.jobs.runQueued(name);
+      const before = transport.sent.length;
+      await deliverPendingMail(app.platform, mailRendererOf(app.platform));
+      return transport.sent.slice(before);
     },
     async close() {
       await app.close();

@@ -1,4 +1,3 @@
-import { LOGIN_THROTTLE } from '@pp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../platform/mail/tables';
@@ -72,22 +71,6 @@ describe('login', () => {
     expect(codeOf(await server.gql(LOGIN, { e: 'deactivated@demo.test', p: 'Wrong-password-1!' }))).toBe(
       'BAD_CREDENTIALS',
     );
-  });
-
-  it('throttles repeated failures for one e-mail, and lets other e-mails in', async () => {
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailures; i++) {
-      expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: `Wrong-${i}-password!` }))).toBe(
-        'BAD_CREDENTIALS',
-      );
-    }
-    const locked = await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD });
-    expect(codeOf(locked)).toBe('TOO_MANY_ATTEMPTS');
-    expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }))).toBeUndefined();
-    // Failures older than the window no longer count.
-    await server.database.db.execute(
-      sql`update login_failures set at = at - interval '16 minutes' where key = 'email:onboarding@demo.test'`,
-    );
-    expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD }))).toBeUndefined();
   });
 });
 

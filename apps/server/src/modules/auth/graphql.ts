@@ -4,7 +4,6 @@ import { readFeatureFlags } from '../../platform/flags/service';
 import { builder, idArg } from '../../platform/graphql/builder';
 import { PartnerSummaryRef } from '../partner/graphql';
 import {
-  createStreamToken,
   login,
   loginAsAdmin,
   loginWithToken,
@@ -14,6 +13,7 @@ import {
   type SessionView,
   sessionView,
 } from './service';
+import { createStreamToken } from './stream-tokens';
 
 type AccountView = SessionView['auth']['account'] & { isMaster: boolean };
 

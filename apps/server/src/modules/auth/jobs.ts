@@ -1,19 +1,22 @@
 import type { Platform } from '../../platform/context';
 import type { JobDefinition } from '../../platform/jobs';
-import { cleanUpSessions } from './service';
+import { cleanUpSessions, mailPasswordReset, PASSWORD_RESET_JOB } from './service';
 
 export const SESSION_CLEANUP_JOB = 'auth.session-cleanup';
 
-export function sessionJobs(platform: Platform): JobDefinition<Record<string, never>>[] {
-  return [
-    {
-      name: SESSION_CLEANUP_JOB,
-      cron: '17 * * * *',
-      handler: async () => {
-        const removed = await cleanUpSessions(platform.database.db);
-        platform.log.info({ removed }, 'session clean-up');
-        return removed;
-      },
+export function authJobs(platform: Platform): JobDefinition<never>[] {
+  const cleanUp: JobDefinition<Record<string, never>> = {
+    name: SESSION_CLEANUP_JOB,
+    cron: '17 * * * *',
+    handler: async () => {
+      const removed = await cleanUpSessions(platform.database.db);
+      platform.log.info({ removed }, 'session clean-up');
+      return removed;
     },
-  ];
+  };
+  const resetMail: JobDefinition<{ email: string; requestId: string }> = {
+    name: PASSWORD_RESET_JOB,
+    handler: (data) => mailPasswordReset(platform.database.db, data),
+  };
+  return [cleanUp, resetMail] as JobDefinition<never>[];
 }

@@ -1,7 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeSentMail } from '../../platform/mail/jobs';
 import { mailOutbox } from '../../platform/mail/tables';
 import { codeOf, DEMO_PASSWORD, startTestServer, type TestServer } from '../../test/harness';
+import { PASSWORD_RESET_JOB } from './service';
 import { loginTokens } from './tables';
 
 let server: TestServer;
@@ -15,25 +17,76 @@ const RESET =
   'mutation($t: String!, $p: String!, $r: String!) { passwordReset(token: $t, password: $p, passwordRepeat: $r) }';
 const NEW_PASSWORD = 'Brand-new-pass-42!';
 
+/** Works the queued reset job, sends the outbox, and reads the token from the link in the newest mail. */
 async function mailedToken(email: string): Promise<string> {
-  const [mail] = await server.database.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.recipient, email))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  const path = (mail!.data as { path: string }).path;
-  return path.split('/').at(-1)!;
+  await server.deliverMail(PASSWORD_RESET_JOB);
+  const mail = server.mailbox.filter((m) => m.to === email).at(-1);
+  const link = /\/login\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  if (!link) throw new Error(`no reset link was mailed to ${email}`);
+  return link[1]!;
+}
+
+async function queuedJobs(name: string): Promise<number> {
+  const { rows } = await server.database.executeSql(
+    "select count(*)::int as n from pgboss.job where name = $1 and state = 'created'",
+    [name],
+  );
+  return (rows[0] as { n: number }).n;
 }
 
 describe('password reset', () => {
-  it('answers alike for known and unknown e-mails, and mails a link only to the known one', async () => {
+  it('does the same work for known and unknown e-mails, and mails a link only to the known one', async () => {
     const known = await server.gql(REQUEST, { e: 'multi@demo.test' });
-    const unknown = await server.gql(REQUEST, { e: 'nobody@demo.test' });
     expect(known.data).toEqual({ passwordResetRequest: true });
+    // The request only counts and queues: no lookup result shows in what it writes.
+    expect(await queuedJobs(PASSWORD_RESET_JOB)).toBe(1);
+    expect(await server.database.db.select().from(mailOutbox)).toEqual([]);
+    const unknown = await server.gql(REQUEST, { e: 'nobody@demo.test' });
     expect(unknown.data).toEqual({ passwordResetRequest: true });
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'password-reset'));
-    expect(mails.map((m) => m.recipient)).toEqual(['multi@demo.test']);
+    expect(await queuedJobs(PASSWORD_RESET_JOB)).toBe(2);
+    expect(await server.database.db.select().from(mailOutbox)).toEqual([]);
+
+    const sent = await server.deliverMail(PASSWORD_RESET_JOB);
+    expect(sent.map((m) => m.to)).toEqual(['multi@demo.test']);
+    expect(sent[0]!.text).toMatch(/^http:\/\/localhost:\d+\/login\/reset-password\/[A-Za-z0-9_-]{43}$/m);
+  });
+
+  it('keeps no live link in the database: the outbox holds the account id, tokens only as hashes', async () => {
+    await server.gql(REQUEST, { e: 'admin@demo.test' });
+    const token = await mailedToken('admin@demo.test');
+    const outbox = await server.database.db.select().from(mailOutbox);
+    expect(JSON.stringify(outbox)).not.toContain(token);
+    expect(outbox.every((m) => m.sentAt !== null)).toBe(true);
+    const { rows } = await server.database.executeSql(
+      "select (select string_agg(t::text, ' ') from login_tokens t) as tokens, (select string_agg(j.data::text, ' ') from pgboss.job j) as jobs",
+    );
+    expect(JSON.stringify(rows)).not.toContain(token);
+    // Sent mail is kept for the retention period, then removed.
+    expect(await purgeSentMail(server.database.db, 0)).toBe(outbox.length);
+    expect(await server.database.db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it('ends every other reset link of the account once one is used', async () => {
+    await server.gql(REQUEST, { e: 'limited@demo.test' });
+    const first = await mailedToken('limited@demo.test');
+    await server.gql(REQUEST, { e: 'limited@demo.test' });
+    const second = await mailedToken('limited@demo.test');
+    expect(first).not.toBe(second);
+    expect((await server.gql(RESET, { t: second, p: NEW_PASSWORD, r: NEW_PASSWORD })).data).toEqual({
+      passwordReset: true,
+    });
+    expect(codeOf(await server.gql(RESET, { t: first, p: `${NEW_PASSWORD}2`, r: `${NEW_PASSWORD}2` }))).toBe(
+      'BAD_CREDENTIALS',
+    );
+    expect((await server.login('limited@demo.test', NEW_PASSWORD)).token).toBeTruthy();
+  });
+
+  it('limits reset mails per e-mail address, known or not', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => server.gql(REQUEST, { e: 'flood@demo.test' }, { ip: '10.9.9.9' })),
+    );
+    expect(answers.filter((a) => a.data?.passwordResetRequest === true)).toHaveLength(3);
+    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS')).toHaveLength(7);
   });
 
   it('refuses a new password that breaks the policy or does not match, naming the field', async () => {

@@ -1,16 +1,22 @@
 import {
   DomainError,
-  LOGIN_THROTTLE,
+  IMPERSONATION_ABSOLUTE_TTL_MS,
+  LOGIN_ADDRESS_LIMIT,
+  LOGIN_PAIR_LIMIT,
   LOGIN_TOKEN_TTL_MS,
   loginInputSchema,
   PASSWORD_RESET_TTL_MS,
   passwordResetRequestSchema,
   passwordResetSchema,
   type Policy,
+  RESET_ADDRESS_LIMIT,
+  RESET_REQUEST_LIMIT,
+  SECRET_CHECK_LIMIT,
+  SESSION_ABSOLUTE_TTL_MS,
   SESSION_IDLE_TTL_MS,
   SESSION_REFRESH_MS,
 } from '@pp/domain';
-import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit/service';
 import type { Auth, RequestContext } from '../../platform/context';
@@ -18,6 +24,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { readFeatureFlags } from '../../platform/flags/service';
 import { queueMail } from '../../platform/mail/service';
+import { metrics } from '../../platform/metrics';
 import { accounts } from '../account/tables';
 import {
   choosePartner,
@@ -29,14 +36,25 @@ import {
   reachablePartners,
 } from '../partner/service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { loginFailures, loginTokens, sessions, streamTokens } from './tables';
+import { loginTokens, sessions, streamTokens } from './tables';
+import {
+  clearAttempts,
+  cleanUpThrottle,
+  isKnownClient,
+  rememberClient,
+  takeAttempt,
+  takeDelayedAttempt,
+} from './throttle';
 import { hashToken, newToken, remoteLoginHash, safeEqual } from './tokens';
 
 /** Last-seen stamps are written at most this often, so that every request is not a write. */
 const TOUCH_EVERY_MS = 60_000;
-const STREAM_TOKEN_TTL_MS = 5 * 60_000;
 
 const adminAccounts = alias(accounts, 'admin_accounts');
+const originSessions = alias(sessions, 'origin_sessions');
+
+/** The job that looks an e-mail up and mails a reset link: the request itself does the same for any e-mail. */
+export const PASSWORD_RESET_JOB = 'auth.password-reset-mail';
 
 /** Looks up a live session by its token; null when the token is unknown, revoked, expired or its account is off. */
 export async function resolveSession(db: Db, token: string): Promise<Auth | null> {
@@ -44,18 +62,30 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
     .select({
       session: sessions,
       account: accounts,
-      admin: { id: adminAccounts.id, email: adminAccounts.email },
+      admin: {
+        id: adminAccounts.id,
+        email: adminAccounts.email,
+        isActive: adminAccounts.isActive,
+        isAdmin: adminAccounts.isAdmin,
+      },
+      origin: { id: originSessions.id, revokedAt: originSessions.revokedAt, expiresAt: originSessions.expiresAt },
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .leftJoin(adminAccounts, eq(adminAccounts.id, sessions.adminAccountId))
+    .leftJoin(originSessions, eq(originSessions.id, sessions.originSessionId))
     .where(
       and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
     );
   if (!row?.account.isActive) return null;
+  // An impersonation lives only while its operator may: active, still an operator, still signed in.
+  if (row.session.adminAccountId !== null) {
+    if (!row.admin?.isActive || !row.admin.isAdmin) return null;
+    if (!row.origin?.id || row.origin.revokedAt !== null || row.origin.expiresAt.getTime() <= Date.now()) return null;
+  }
   let expiresAt = row.session.expiresAt;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    expiresAt = new Date(Date.now() + SESSION_IDLE_TTL_MS);
+    expiresAt = slidingExpiry(row.session.absoluteExpiresAt);
     await db.update(sessions).set({ lastSeenAt: sql`now()`, expiresAt }).where(eq(sessions.id, row.session.id));
   }
   return {
@@ -92,29 +122,30 @@ export async function sessionView(db: DbOrTx, auth: Auth, requestedPartnerId: nu
   return { auth, partners, selectedPartner, acl, refreshTime: new Date(Date.now() + SESSION_REFRESH_MS) };
 }
 
-function throttleKeys(email: string, ip: string): string[] {
-  return [`email:${email}`, `ip:${ip}`];
+/** The sliding end of a session after use: idle time from now, never past its absolute end. */
+function slidingExpiry(absoluteExpiresAt: Date): Date {
+  return new Date(Math.min(Date.now() + SESSION_IDLE_TTL_MS, absoluteExpiresAt.getTime()));
 }
 
-async function isThrottled(db: Db, keys: string[]): Promise<boolean> {
-  const since = new Date(Date.now() - LOGIN_THROTTLE.windowMs);
-  const rows = await db
-    .select({ key: loginFailures.key, n: count() })
-    .from(loginFailures)
-    .where(and(inArray(loginFailures.key, keys), gt(loginFailures.at, since)))
-    .groupBy(loginFailures.key);
-  // The address limit is looser: several people may share one office address.
-  return rows.some(
-    (r) => r.n >= (r.key.startsWith('ip:') ? LOGIN_THROTTLE.maxFailures * 4 : LOGIN_THROTTLE.maxFailures),
-  );
+/** Public operations that check a secret (token links, reset links) count per address before they look. */
+async function throttleSecretCheck(ctx: RequestContext): Promise<void> {
+  if (!(await takeAttempt(ctx.db, `secret-ip:${ctx.ip}`, SECRET_CHECK_LIMIT)))
+    throw new DomainError('TOO_MANY_ATTEMPTS');
 }
 
 async function createSession(
   tx: DbOrTx,
   ctx: RequestContext,
-  values: { accountId: number; adminAccountId?: number | null; boundPartnerId?: number | null },
+  values: {
+    accountId: number;
+    adminAccountId?: number | null;
+    boundPartnerId?: number | null;
+    originSessionId?: number | null;
+  },
 ): Promise<{ token: string; sessionId: number }> {
   const token = newToken();
+  const lifetime = values.adminAccountId ? IMPERSONATION_ABSOLUTE_TTL_MS : SESSION_ABSOLUTE_TTL_MS;
+  const absoluteExpiresAt = new Date(Date.now() + lifetime);
   const [row] = await tx
     .insert(sessions)
     .values({
@@ -122,7 +153,9 @@ async function createSession(
       accountId: values.accountId,
       adminAccountId: values.adminAccountId ?? null,
       boundPartnerId: values.boundPartnerId ?? null,
-      expiresAt: new Date(Date.now() + SESSION_IDLE_TTL_MS),
+      originSessionId: values.originSessionId ?? null,
+      absoluteExpiresAt,
+      expiresAt: slidingExpiry(absoluteExpiresAt),
       ip: ctx.ip,
       userAgent: ctx.userAgent,
     })
@@ -164,24 +197,32 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
   const parsed = loginInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { email, password } = parsed.data;
-  const keys = throttleKeys(email, ctx.ip);
-  if (await isThrottled(ctx.db, keys)) throw new DomainError('TOO_MANY_ATTEMPTS');
-
+  // Every attempt is counted before the password is checked (docs/decisions.md, "Login throttling"):
+  // tightly per e-mail and address, loosely per address, and per account with growing delays that an
+  // address which signed in to the account before does not meet.
+  const pairKey = `login:${email}|${ctx.ip}`;
+  if (!(await takeAttempt(ctx.db, pairKey, LOGIN_PAIR_LIMIT))) throw new DomainError('TOO_MANY_ATTEMPTS');
+  if (!(await takeAttempt(ctx.db, `login-ip:${ctx.ip}`, LOGIN_ADDRESS_LIMIT)))
+    throw new DomainError('TOO_MANY_ATTEMPTS');
   const [account] = await ctx.db
     .select()
     .from(accounts)
     .where(eq(sql`lower(${accounts.email})`, email));
+  const known = account ? await isKnownClient(ctx.db, account.id, ctx.ip) : false;
+  if (!known && !(await takeDelayedAttempt(ctx.db, `login-account:${email}`))) {
+    throw new DomainError('TOO_MANY_ATTEMPTS');
+  }
+
   let ok = false;
   if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, password);
   else await verifyAgainstDummy(password);
-  if (!account || !ok) {
-    await ctx.db.insert(loginFailures).values(keys.map((key) => ({ key })));
-    throw new DomainError('BAD_CREDENTIALS');
-  }
+  metrics.passwordChecks.inc();
+  if (!account || !ok) throw new DomainError('BAD_CREDENTIALS');
   await assertMaySignIn(ctx.db, account);
 
   const { token } = await ctx.db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(eq(loginFailures.key, keys[0]!));
+    await clearAttempts(tx, pairKey);
+    await rememberClient(tx, account.id, ctx.ip);
     const created = await createSession(tx, ctx, { accountId: account.id });
     await recordAudit(tx, { ...ctx.actor(null), accountId: account.id }, { action: 'auth.login', partnerId: null });
     return created;
@@ -191,11 +232,22 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
 
 export async function logout(ctx: RequestContext): Promise<boolean> {
   const auth = ctx.requireAuth();
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, auth.sessionId));
+  const ended = await ctx.db.transaction(async (tx) => {
+    // An operator signing out ends the impersonations opened from this session too.
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          or(eq(sessions.id, auth.sessionId), eq(sessions.originSessionId, auth.sessionId)),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ id: sessions.id });
     await recordAudit(tx, ctx.actor(null), { action: 'auth.logout', partnerId: null });
+    return revoked.map((r) => r.id);
   });
-  await ctx.platform.stream.endSessions([auth.sessionId]);
+  await ctx.platform.sessionsEnded(ended);
   return true;
 }
 
@@ -229,6 +281,7 @@ export async function loginWithToken(
   ctx: RequestContext,
   token: string,
 ): Promise<{ token: string; auth: Auth; isConfirmed: boolean; hasPassword: boolean }> {
+  await throttleSecretCheck(ctx);
   const [account] = await ctx.db
     .select({ account: accounts })
     .from(loginTokens)
@@ -271,6 +324,7 @@ export async function createRemoteLoginLink(ctx: RequestContext, partnerId: numb
       accountId: masterId,
       partnerId,
       adminAccountId: admin.account.id,
+      originSessionId: admin.sessionId,
       expiresAt: new Date(Date.now() + LOGIN_TOKEN_TTL_MS),
     });
     await recordAudit(tx, ctx.actor(partnerId), {
@@ -288,6 +342,7 @@ export async function loginAsAdmin(
   ctx: RequestContext,
   input: { hash: string; token: string; partnerId: number },
 ): Promise<{ token: string; auth: Auth }> {
+  await throttleSecretCheck(ctx);
   const created = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, input.token, 'remote');
     const expected = remoteLoginHash(
@@ -305,6 +360,7 @@ export async function loginAsAdmin(
       accountId: row.accountId,
       adminAccountId: row.adminAccountId,
       boundPartnerId: input.partnerId,
+      originSessionId: row.originSessionId,
     });
     await recordAudit(
       tx,
@@ -322,42 +378,62 @@ export async function loginAsAdmin(
 }
 
 /**
- * Forgot password: e-mails a one-time reset link. The answer is the same whether the e-mail is known or
- * not, so the form cannot be used to find out who has an account.
+ * Forgot password: e-mails a one-time reset link. The answer, and the work done before it, are the same
+ * whether the e-mail is known or not: the request only counts and queues; the job looks the e-mail up.
  */
 export async function requestPasswordReset(ctx: RequestContext, input: unknown): Promise<true> {
   const parsed = passwordResetRequestSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
-  const keys = [`reset:${parsed.data.email}`, `ip:${ctx.ip}`];
-  if (await isThrottled(ctx.db, keys)) throw new DomainError('TOO_MANY_ATTEMPTS');
-  const [account] = await ctx.db
+  const { email } = parsed.data;
+  // Every request counts, known e-mail or not: the form must not become a mail cannon.
+  if (!(await takeAttempt(ctx.db, `reset:${email}`, RESET_REQUEST_LIMIT))) throw new DomainError('TOO_MANY_ATTEMPTS');
+  if (!(await takeAttempt(ctx.db, `reset-ip:${ctx.ip}`, RESET_ADDRESS_LIMIT)))
+    throw new DomainError('TOO_MANY_ATTEMPTS');
+  await ctx.platform.jobs.send(PASSWORD_RESET_JOB, { email, requestId: ctx.requestId });
+  return true;
+}
+
+/** The job behind a reset request: an active account gets a reset e-mail; its link is made when it is sent. */
+export async function mailPasswordReset(db: Db, input: { email: string; requestId: string }): Promise<boolean> {
+  const [account] = await db
     .select()
     .from(accounts)
-    .where(eq(sql`lower(${accounts.email})`, parsed.data.email));
-  // Each request counts towards the throttle, known e-mail or not: the form must not become a mail cannon.
-  await ctx.db.insert(loginFailures).values({ key: keys[0]! });
-  if (!account?.isActive) return true;
-  const token = newToken();
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(loginTokens).values({
-      tokenHash: hashToken(token),
-      purpose: 'reset',
-      accountId: account.id,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
-    });
+    .where(eq(sql`lower(${accounts.email})`, input.email));
+  if (!account?.isActive) return false;
+  await db.transaction(async (tx) => {
     await queueMail(tx, {
       to: account.email,
       template: 'password-reset',
       lang: account.lang,
-      data: { path: `/login/reset-password/${token}` },
+      data: { accountId: account.id },
     });
     await recordAudit(
       tx,
-      { ...ctx.actor(null), accountId: account.id },
+      { accountId: account.id, adminAccountId: null, partnerId: null, requestId: input.requestId },
       { action: 'auth.password-reset-request', partnerId: null },
     );
   });
   return true;
+}
+
+/** A new reset token for the e-mail being sent now: only its hash is stored. */
+export async function issueResetToken(db: DbOrTx, accountId: number): Promise<string> {
+  const token = newToken();
+  await db.insert(loginTokens).values({
+    tokenHash: hashToken(token),
+    purpose: 'reset',
+    accountId,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MS),
+  });
+  return token;
+}
+
+/** Ends every outstanding reset link of an account (after a reset or a password change). */
+export async function endResetLinks(tx: DbOrTx, accountId: number): Promise<void> {
+  await tx
+    .update(loginTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(loginTokens.accountId, accountId), eq(loginTokens.purpose, 'reset'), isNull(loginTokens.usedAt)));
 }
 
 /** Reset password by the e-mailed token: sets the new password and ends every session of the account. */
@@ -367,10 +443,12 @@ export async function resetPassword(
 ): Promise<true> {
   const parsed = passwordResetSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
+  await throttleSecretCheck(ctx);
   const passwordHash = await hashPassword(parsed.data.password);
   const ended = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, input.token, 'reset');
     await tx.update(accounts).set({ passwordHash, updated: sql`now()` }).where(eq(accounts.id, row.accountId));
+    await endResetLinks(tx, row.accountId);
     const revoked = await tx
       .update(sessions)
       .set({ revokedAt: sql`now()` })
@@ -383,44 +461,12 @@ export async function resetPassword(
     );
     return revoked.map((r) => r.id);
   });
-  await ctx.platform.stream.endSessions(ended);
+  await ctx.platform.sessionsEnded(ended);
   return true;
 }
 
-/** A short-lived token that opens the live stream for this session. */
-export async function createStreamToken(ctx: RequestContext): Promise<string> {
-  const auth = ctx.requireAuth();
-  const token = newToken();
-  await ctx.db.insert(streamTokens).values({
-    tokenHash: hashToken(token),
-    sessionId: auth.sessionId,
-    expiresAt: new Date(Date.now() + STREAM_TOKEN_TTL_MS),
-  });
-  return token;
-}
-
-/** The session a stream token opens, or null. */
-export async function resolveStreamToken(
-  db: Db,
-  token: string,
-): Promise<{ sessionId: number; accountId: number } | null> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, accountId: sessions.accountId })
-    .from(streamTokens)
-    .innerJoin(sessions, eq(sessions.id, streamTokens.sessionId))
-    .where(
-      and(
-        eq(streamTokens.tokenHash, hashToken(token)),
-        gt(streamTokens.expiresAt, sql`now()`),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    );
-  return row ?? null;
-}
-
 /** The periodic clean-up: expired and revoked sessions, used or stale tokens, old login failures. */
-export async function cleanUpSessions(db: Db): Promise<{ sessions: number; tokens: number; failures: number }> {
+export async function cleanUpSessions(db: Db): Promise<{ sessions: number; tokens: number; throttles: number }> {
   return db.transaction(async (tx) => {
     const dayAgo = new Date(Date.now() - 24 * 60 * 60_000);
     const gone = await tx
@@ -432,11 +478,8 @@ export async function cleanUpSessions(db: Db): Promise<{ sessions: number; token
       .where(lt(loginTokens.expiresAt, dayAgo))
       .returning({ id: loginTokens.id });
     await tx.delete(streamTokens).where(lt(streamTokens.expiresAt, sql`now()`));
-    const failures = await tx
-      .delete(loginFailures)
-      .where(lt(loginFailures.at, new Date(Date.now() - LOGIN_THROTTLE.windowMs)))
-      .returning({ id: loginFailures.id });
-    return { sessions: gone.length, tokens: tokens.length, failures: failures.length };
+    const throttles = await cleanUpThrottle(tx, 60 * 60_000);
+    return { sessions: gone.length, tokens: tokens.length, throttles };
   });
 }
 

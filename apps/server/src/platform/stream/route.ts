@@ -1,6 +1,7 @@
 import { STREAM_IDLE_TIMEOUT_MS, type StreamEvent } from '@pp/domain';
 import type { FastifyInstance } from 'fastify';
-import { resolveSession, resolveStreamToken } from '../../modules/auth/service';
+import { resolveSession } from '../../modules/auth/service';
+import { resolveStreamToken } from '../../modules/auth/stream-tokens';
 import { reachablePartners } from '../../modules/partner/service';
 import type { Platform } from '../context';
 import { readFeatureFlags } from '../flags/service';

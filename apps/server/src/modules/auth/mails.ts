@@ -1,0 +1,71 @@
+import { isLanguage, LOGIN_TOKEN_TTL_MS, PASSWORD_RESET_TTL_MS } from '@pp/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Platform } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { translate } from '../../platform/i18n';
+import type { MailRenderer, QueuedMail } from '../../platform/mail/jobs';
+import { loginTokens } from './tables';
+import { hashToken } from './tokens';
+import { issueLoginToken, issueResetToken } from './service';
+
+/** The accounts' e-mails. Links are made at send time (see MailRenderer); the outbox keeps only the account id. */
+export function authMailRenderer(platform: Platform): Record<string, MailRenderer> {
+  const link = (path: string) => new URL(path, platform.config.publicUrl).toString();
+  const langOf = (mail: QueuedMail) => (isLanguage(mail.lang) ? mail.lang : 'en');
+  const accountIdOf = (mail: QueuedMail) => Number((mail.data as { accountId?: number }).accountId);
+  /** A link that was made but not delivered is spent at once. */
+  const spend = (db: Db, token: string) => async () => {
+    await db
+      .update(loginTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(loginTokens.tokenHash, hashToken(token)), isNull(loginTokens.usedAt)));
+  };
+
+  return {
+    'password-reset': async (db, mail) => {
+      const lang = langOf(mail);
+      const token = await issueResetToken(db, accountIdOf(mail));
+      const params = { link: link(`/login/reset-password/${token}`), minutes: PASSWORD_RESET_TTL_MS / 60_000 };
+      return {
+        mail: {
+          to: mail.recipient,
+          subject: translate(lang, 'mail.passwordReset.subject'),
+          text: translate(lang, 'mail.passwordReset.body', params),
+        },
+        discard: spend(db, token),
+      };
+    },
+    'login-link': async (db, mail) => {
+      const lang = langOf(mail);
+      const token = await issueLoginToken(db, accountIdOf(mail));
+      const params = { link: link(`/login/token/${token}`), minutes: LOGIN_TOKEN_TTL_MS / 60_000 };
+      return {
+        mail: {
+          to: mail.recipient,
+          subject: translate(lang, 'mail.loginLink.subject'),
+          text: translate(lang, 'mail.loginLink.body', params),
+        },
+        discard: spend(db, token),
+      };
+    },
+    'account-activation': async (_db, mail) => {
+      const lang = langOf(mail);
+      return {
+        mail: {
+          to: mail.recipient,
+          subject: translate(lang, 'mail.accountActivation.subject'),
+          text: translate(lang, 'mail.accountActivation.body', { link: link('/login') }),
+        },
+      };
+    },
+  };
+}
+
+/** One renderer over every area's templates. */
+export function mailRenderer(byTemplate: Record<string, MailRenderer>): MailRenderer {
+  return (db, mail) => {
+    const render = byTemplate[mail.template];
+    if (!render) throw new Error(`no renderer for mail template ${mail.template}`);
+    return render(db, mail);
+  };
+}
