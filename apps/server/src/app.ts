@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { DomainError, isLanguage, languageFromAcceptLanguage, TRANSLATION_PROJECT_ID } from '@pp/domain';
@@ -10,13 +12,15 @@ import { jobDefinitions } from './jobs';
 import type { Config } from './platform/config';
 import type { Platform } from './platform/context';
 import { type Database, openDatabase } from './platform/db/client';
-import { errorPayload, httpStatusOf } from './platform/errors';
+import { databaseRefusal, errorPayload, httpStatusOf } from './platform/errors';
 import { initFeatureFlags, readFeatureFlags } from './platform/flags/service';
 import { createGraphQL } from './platform/graphql/yoga';
+import { safeEqual } from './modules/auth/tokens';
 import { localeFileText } from './platform/i18n';
 import { createJobs } from './platform/jobs';
 import { logTransport, type MailTransport } from './platform/mail/transport';
 import { metrics, registry } from './platform/metrics';
+import { bearerToken } from './platform/request-context';
 import { createStreamHub } from './platform/stream/hub';
 import { registerStreamRoute } from './platform/stream/route';
 
@@ -53,6 +57,29 @@ function readWebVersion(webDist: string): string | null {
   }
 }
 
+/**
+ * Cross-origin requests: the portal serves its own pages, so by default no other origin may call the API
+ * from a browser. Origins in CORS_ORIGINS may, with credentials; nobody else gets any CORS header.
+ */
+function registerCors(app: FastifyInstance, allowed: readonly string[]) {
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    reply.header('vary', 'Origin');
+    if (!origin || !allowed.includes(origin)) return;
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+    if (request.method === 'OPTIONS' && request.headers['access-control-request-method']) {
+      reply.header('access-control-allow-methods', 'GET, POST, OPTIONS');
+      reply.header(
+        'access-control-allow-headers',
+        'authorization, content-type, x-partner-id, x-application-name, x-request-id, accept-language',
+      );
+      reply.header('access-control-max-age', '600');
+      return reply.status(204).send();
+    }
+  });
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
@@ -77,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.databasePoolSize,
+      statementTimeoutMs: config.statementTimeoutMs,
     }));
   if (ownDatabase) await database.migrate();
   await initFeatureFlags(
@@ -117,8 +145,34 @@ export async function buildApp(options: AppOptions): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    // HSTS only where the portal is served over https: on plain http it would lock browsers out.
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  registerCors(app, config.corsOrigins);
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: config.rateLimitPerMinute,
+      timeWindow: 60_000,
+      // The standard RateLimit-* headers (IETF draft) and Retry-After.
+      enableDraftSpec: true,
+      // Per signed-in session (its token, hashed), else per client address: one office shares an address.
+      keyGenerator: (request) => {
+        const token = bearerToken(request.headers.authorization);
+        return token ? `s:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}` : `a:${request.ip}`;
+      },
+      allowList: (request) => request.url === '/healthz' || request.url.startsWith('/v2/'),
+      errorResponseBuilder: (request, context) => {
+        metrics.rateLimited.inc();
+        const lang = languageFromAcceptLanguage(request.headers['accept-language']);
+        return {
+          statusCode: 429,
+          ...errorPayload(new DomainError('TOO_MANY_REQUESTS'), lang),
+          retryAfterSeconds: Math.ceil(context.ttl / 1000),
+        };
+      },
+    });
+  }
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -134,7 +188,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const lang = languageFromAcceptLanguage(request.headers['accept-language']);
     let domain: DomainError;
     const fastifyCode = (error as { code?: string }).code;
+    const refusal = databaseRefusal(error);
     if (error instanceof DomainError) domain = error;
+    else if (refusal) domain = refusal;
+    else if ((error as { statusCode?: number }).statusCode === 429) domain = new DomainError('TOO_MANY_REQUESTS');
     else if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') domain = new DomainError('REQUEST_BODY_SIZE_EXCEEDED');
     else if (fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY') domain = new DomainError('REQUEST_BODY_MISSING');
     else if ((error as { validation?: unknown }).validation || fastifyCode?.startsWith('FST_ERR_CTP')) {
@@ -156,7 +213,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     }
   });
 
-  app.get('/metrics', async (_request, reply) => {
+  // Metrics tell an attacker what runs and how busy it is: only with the configured token.
+  app.get('/metrics', async (request, reply) => {
+    const token = bearerToken(request.headers.authorization);
+    if (!config.metricsToken || !token || !safeEqual(token, config.metricsToken)) throw new DomainError('NOT_FOUND');
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

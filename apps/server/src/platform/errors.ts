@@ -5,6 +5,19 @@ import { translate } from './i18n';
 
 export { DomainError };
 
+/**
+ * Database refusals a caller can cause and understand: a statement stopped by the statement timeout
+ * (SQLSTATE 57014). Drizzle wraps driver errors, so the code is looked for on the cause too.
+ */
+export function databaseRefusal(error: unknown): DomainError | null {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (current.code === '57014') return new DomainError('QUERY_TIMEOUT');
+    current = current.cause as typeof current;
+  }
+  return null;
+}
+
 /** HTTP status that goes with a code when it travels over REST or ends a GraphQL session. */
 export function httpStatusOf(code: ErrorCode): number {
   switch (code) {

@@ -11,18 +11,25 @@ export function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The x-partner-id header: absent means "the default partner"; anything but one positive 32-bit integer
+ * in plain decimal is refused, so `-1`, `2,1` or `0x2` never silently select the default partner.
+ */
 function partnerHeader(value: string | string[] | undefined): number | null {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (!text || !/^\d{1,10}$/.test(text)) return null;
+  if (value === undefined) return null;
+  const text = Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
+  if (text === undefined || !/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) {
+    throw new DomainError('INVALID_PARTNER_ID');
+  }
   return Number(text);
 }
 
 /** Builds the context of one request: resolves the session once, and the partner access on first need. */
 export async function createRequestContext(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
   const db = platform.database.db;
+  const requestedPartnerId = partnerHeader(request.headers['x-partner-id']);
   const token = bearerToken(request.headers.authorization);
   const auth: Auth | null = token ? await resolveSession(db, token) : null;
-  const requestedPartnerId = partnerHeader(request.headers['x-partner-id']);
   const lang = languageFromAcceptLanguage(request.headers['accept-language']);
   let access: Promise<PartnerAccess | null> | null = null;
 

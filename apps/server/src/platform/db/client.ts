@@ -43,10 +43,14 @@ export interface OpenOptions {
   /** Folder of the embedded database; 'memory://' for a throw-away one (tests). */
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL only: the longest a statement of this pool may run (request traffic), 0 for no limit. */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs ?? 0)
+    : openPglite(options.dataDir);
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -80,8 +84,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(url: string, poolSize: number, statementTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight report their own error.
   });
@@ -127,7 +135,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async migrate() {
-      await migratePg(drizzlePg(pool), { migrationsFolder });
+      // Migrations may build indexes over millions of rows: their own connection, without the request timeout.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.end();
+      }
     },
     async close() {
       await listenClient?.end().catch(() => undefined);

@@ -1,0 +1,112 @@
+import { LOGIN_ACCOUNT_DELAY, LOGIN_PAIR_LIMIT, SECRET_CHECK_LIMIT } from '@pp/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metrics } from '../../platform/metrics';
+import { codeOf, DEMO_PASSWORD, startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }';
+
+async function passwordChecks(): Promise<number> {
+  return (await metrics.passwordChecks.get()).values[0]?.value ?? 0;
+}
+
+/** 99 wrong guesses and the right password last, all sent at once. */
+function burst(email: string, ipOf: (i: number) => string) {
+  return Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      server.gql(LOGIN, { e: email, p: i === 99 ? DEMO_PASSWORD : `Wrong-guess-${i}!` }, { ip: ipOf(i) }),
+    ),
+  );
+}
+
+describe('login throttling under a parallel burst', () => {
+  it('checks at most the allowed number of passwords from one address, and the right one at the end is refused', async () => {
+    const before = await passwordChecks();
+    const answers = await burst('partner@demo.test', () => '198.51.100.7');
+    expect((await passwordChecks()) - before).toBe(LOGIN_PAIR_LIMIT.max);
+    expect(answers.filter((a) => codeOf(a) === 'BAD_CREDENTIALS')).toHaveLength(LOGIN_PAIR_LIMIT.max);
+    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS')).toHaveLength(100 - LOGIN_PAIR_LIMIT.max);
+    expect(codeOf(answers[99]!)).toBe('TOO_MANY_ATTEMPTS');
+    // The same address may still sign in to another account: the tight limit is per (account, address).
+    expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }, { ip: '198.51.100.7' }))).toBe(
+      undefined,
+    );
+  });
+
+  it('from a hundred addresses, checks the account’s free attempts and then waits, never all hundred', async () => {
+    const before = await passwordChecks();
+    const answers = await burst('limited@demo.test', (i) => `203.0.113.${i + 1}`);
+    const checks = (await passwordChecks()) - before;
+    expect(checks).toBeGreaterThanOrEqual(LOGIN_ACCOUNT_DELAY.free);
+    expect(checks).toBeLessThanOrEqual(LOGIN_ACCOUNT_DELAY.free + 1);
+    expect(answers.filter((a) => a.data?.login)).toHaveLength(0);
+  });
+
+  it('does not lock the owner out: an address that signed in before skips the account’s delays', async () => {
+    // The owner signs in from home, then an attacker floods the account from elsewhere.
+    expect(codeOf(await server.gql(LOGIN, { e: 'admin@demo.test', p: DEMO_PASSWORD }, { ip: '192.0.2.10' }))).toBe(
+      undefined,
+    );
+    await burst('admin@demo.test', (i) => `198.18.0.${i + 1}`);
+    const fromElsewhere = await server.gql(LOGIN, { e: 'admin@demo.test', p: DEMO_PASSWORD }, { ip: '198.18.1.1' });
+    expect(codeOf(fromElsewhere)).toBe('TOO_MANY_ATTEMPTS');
+    const owner = await server.gql<{ login: { token: string } }>(
+      LOGIN,
+      { e: 'admin@demo.test', p: DEMO_PASSWORD },
+      { ip: '192.0.2.10' },
+    );
+    expect(owner.data?.login.token).toBeTruthy();
+  });
+
+  it('lets a new address in once the growing delay has passed (a delay, not a lock-out)', async () => {
+    await burst('multi@demo.test', (i) => `198.19.0.${i + 1}`);
+    expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }, { ip: '198.19.9.9' }))).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
+    const [row] = (
+      await server.database.executeSql(
+        "select extract(epoch from (not_before - now())) * 1000 as ms from auth_throttle where key = 'login-account:multi@demo.test'",
+      )
+    ).rows as { ms: number }[];
+    expect(Number(row!.ms)).toBeLessThanOrEqual(LOGIN_ACCOUNT_DELAY.maxDelayMs);
+    // The delay runs out.
+    await server.database.db.execute(
+      sql`update auth_throttle set not_before = now() - interval '1 second' where key = 'login-account:multi@demo.test'`,
+    );
+    expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }, { ip: '198.19.9.9' }))).toBe(
+      undefined,
+    );
+  });
+
+  it('forgets an address’s attempts when their window is over', async () => {
+    const ip = '198.51.100.99';
+    for (let i = 0; i < LOGIN_PAIR_LIMIT.max; i++) {
+      await server.gql(LOGIN, { e: 'onboarding@demo.test', p: `Wrong-${i}-password!` }, { ip });
+    }
+    expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD }, { ip }))).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
+    await server.database.db.execute(
+      sql`update auth_throttle set window_start = window_start - interval '16 minutes' where key like ${`%${ip}`}`,
+    );
+    expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD }, { ip }))).toBe(undefined);
+  });
+
+  it('counts secret checks of token links per address before looking the token up', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        server.gql('mutation($t: String!) { loginWithToken(token: $t) { token } }', { t: `made-up-${i}` }, {
+          ip: '198.51.100.200',
+        }),
+      ),
+    );
+    expect(answers.filter((a) => codeOf(a) === 'BAD_CREDENTIALS')).toHaveLength(SECRET_CHECK_LIMIT.max);
+    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS')).toHaveLength(100 - SECRET_CHECK_LIMIT.max);
+  });
+});

@@ -1,0 +1,87 @@
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { GRAPHQL_LIMITS } from '@pp/domain';
+import { type ASTVisitor, GraphQLError, Kind, type ValidationContext } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { RequestContext } from '../context';
+
+/** The message every size limit refuses with; the error mapping turns it into QUERY_TOO_COMPLEX. */
+export const TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
+
+/**
+ * Mutations that send mail or check a secret. A document may name each of them once: aliases would
+ * otherwise turn one request into hundreds of mails or guesses that no per-request limit sees.
+ */
+export const SINGLE_USE_MUTATIONS = new Set([
+  'login',
+  'loginWithToken',
+  'loginAsAdmin',
+  'passwordResetRequest',
+  'passwordReset',
+]);
+
+function singleUseMutationsRule(context: ValidationContext): ASTVisitor {
+  const seen = new Map<string, number>();
+  const mutationType = context.getSchema().getMutationType();
+  return {
+    Field(node) {
+      if (!mutationType || context.getParentType() !== mutationType) return;
+      const name = node.name.value;
+      if (!SINGLE_USE_MUTATIONS.has(name)) return;
+      const count = (seen.get(name) ?? 0) + 1;
+      seen.set(name, count);
+      if (count === 2) context.reportError(new GraphQLError(TOO_COMPLEX, { nodes: [node] }));
+    },
+  };
+}
+
+/** Whether a document asks for the schema itself (__schema or __type anywhere). */
+function asksForSchema(document: { definitions: readonly unknown[] }): boolean {
+  let found = false;
+  const visit = (node: unknown): void => {
+    if (found || !node || typeof node !== 'object') return;
+    const n = node as { kind?: string; name?: { value: string } };
+    if (n.kind === Kind.FIELD && (n.name?.value === '__schema' || n.name?.value === '__type')) {
+      found = true;
+      return;
+    }
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object') visit(value);
+    }
+  };
+  document.definitions.forEach(visit);
+  return found;
+}
+
+/**
+ * Every limit on one GraphQL document, in one place: size (tokens), aliases, depth, directives, a cost
+ * budget, single use of mail-sending and secret-checking mutations, and, in production, the schema
+ * itself only for operators.
+ */
+export function graphqlLimits(options: { production: boolean }): Plugin<RequestContext>[] {
+  const common = { exposeLimits: false, errorMessage: TOO_COMPLEX, propagateOnRejection: true };
+  return [
+    EnvelopArmorPlugin({
+      maxTokens: { ...common, n: GRAPHQL_LIMITS.tokens },
+      maxAliases: { ...common, n: GRAPHQL_LIMITS.aliases, allowList: [] },
+      maxDepth: { ...common, n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true, flattenFragments: true },
+      maxDirectives: { ...common, n: GRAPHQL_LIMITS.directives },
+      costLimit: { ...common, maxCost: GRAPHQL_LIMITS.cost, ignoreIntrospection: true },
+      // "Did you mean …" tells a stranger the schema's names; only the demo keeps them.
+      blockFieldSuggestion: { enabled: options.production },
+    }) as Plugin<RequestContext>,
+    {
+      onValidate({ addValidationRule }) {
+        addValidationRule(singleUseMutationsRule);
+      },
+      onExecute({ args, setResultAndStopExecution }) {
+        if (!options.production || !asksForSchema(args.document)) return;
+        const ctx = args.contextValue as RequestContext;
+        if (ctx.auth?.account.isAdmin && !ctx.auth.admin) return;
+        setResultAndStopExecution({
+          errors: [new GraphQLError('ACCESS_DENIED', { extensions: { code: 'ACCESS_DENIED' } })],
+        });
+      },
+    },
+  ];
+}
