@@ -33,6 +33,23 @@ export type StreamAudience = { all: true } | { partnerId: number } | { accountId
 export const STREAM_PING_INTERVAL_MS = 15_000;
 /** A socket that sends nothing for three ping periods is considered gone. */
 export const STREAM_IDLE_TIMEOUT_MS = 3 * STREAM_PING_INTERVAL_MS;
+/**
+ * A socket must send a valid `login` this soon after it opens, or it is closed (4408). The web sends
+ * login as soon as the socket opens, so five seconds is generous even on a slow line.
+ */
+export const STREAM_LOGIN_TIMEOUT_MS = 5_000;
+/** Sockets one session may hold in one server process: several tabs are normal, hundreds are not. */
+export const STREAM_SOCKETS_PER_SESSION = 10;
+
+/** Close codes of the live stream (4000–4999 are the application's own). */
+export const STREAM_CLOSE = {
+  /** Unknown, used or expired stream token; login with another session; the session ended. */
+  unauthenticated: 4401,
+  /** Idle for three ping periods, or no login within STREAM_LOGIN_TIMEOUT_MS. */
+  timeout: 4408,
+  /** The session already holds STREAM_SOCKETS_PER_SESSION sockets in this process. */
+  tooManySockets: 4429,
+} as const;
 
 export function streamPath(token: string): string {
   return `/v1/stream-api/${encodeURIComponent(token)}/ws`;

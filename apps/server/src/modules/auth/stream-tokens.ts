@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, isNull, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { sessions, streamTokens } from './tables';
@@ -6,7 +6,7 @@ import { hashToken, newToken } from './tokens';
 
 const STREAM_TOKEN_TTL_MS = 5 * 60_000;
 
-/** A short-lived token that opens the live stream for this session. */
+/** A short-lived, single-use token that opens the live stream once for this session. */
 export async function createStreamToken(ctx: RequestContext): Promise<string> {
   const auth = ctx.requireAuth();
   const token = newToken();
@@ -18,22 +18,33 @@ export async function createStreamToken(ctx: RequestContext): Promise<string> {
   return token;
 }
 
-/** The session a stream token opens, or null. */
-export async function resolveStreamToken(
-  db: Db,
-  token: string,
-): Promise<{ sessionId: number; accountId: number } | null> {
+/**
+ * Uses a stream token up: the session it opens, or null (unknown, used, expired, or its session ended).
+ * One statement deletes the token and checks the session, so of any number of sockets opened at once with
+ * one token exactly one gets the session: PostgreSQL lets one DELETE take the row, and the others, waiting
+ * on its lock, find it gone. A token whose session has ended stays until the purge removes it.
+ */
+export async function consumeStreamToken(db: Db, token: string): Promise<{ sessionId: number } | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, accountId: sessions.accountId })
-    .from(streamTokens)
-    .innerJoin(sessions, eq(sessions.id, streamTokens.sessionId))
+    .delete(streamTokens)
     .where(
       and(
         eq(streamTokens.tokenHash, hashToken(token)),
         gt(streamTokens.expiresAt, sql`now()`),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(sessions)
+            .where(
+              and(
+                eq(sessions.id, streamTokens.sessionId),
+                isNull(sessions.revokedAt),
+                gt(sessions.expiresAt, sql`now()`),
+              ),
+            ),
+        ),
       ),
-    );
+    )
+    .returning({ sessionId: streamTokens.sessionId });
   return row ?? null;
 }

@@ -1,15 +1,29 @@
-import type { StreamAudience, StreamEvent } from '@pp/domain';
+import { STREAM_LOGIN_TIMEOUT_MS, STREAM_SOCKETS_PER_SESSION, type StreamAudience, type StreamEvent } from '@pp/domain';
 import type { Database } from '../db/client';
 
 const CHANNEL = 'pp_stream';
 
-export interface StreamClient {
-  sessionId: number;
+/** Who a logged-in socket is: set by its `login` message. */
+export interface StreamMember {
   accountId: number;
   partnerIds: ReadonlySet<number>;
+}
+
+/** One socket of this process, from the moment its stream token opened it. */
+export interface StreamClient {
+  sessionId: number;
+  /** Null until the socket has logged in: no event reaches it before that. */
+  member: StreamMember | null;
   send(event: StreamEvent): void;
   /** Ends the socket: its session is gone. */
   close(): void;
+}
+
+export interface StreamLimits {
+  /** A socket that has not logged in this long after opening is closed. */
+  loginTimeoutMs: number;
+  /** Sockets one session may hold in this process, logged in or not. */
+  socketsPerSession: number;
 }
 
 /**
@@ -17,23 +31,37 @@ export interface StreamClient {
  * (each LISTENing) delivers it to the sockets it holds, whichever process published it.
  */
 export interface StreamHub {
+  /** Read by the route for each new socket; tests shorten them. */
+  readonly limits: StreamLimits;
   start(): Promise<void>;
   publish(audience: StreamAudience, event: StreamEvent): Promise<void>;
   /** Closes the sockets of ended sessions, in every process (logout, password reset, revocation). */
   endSessions(sessionIds: number[]): Promise<void>;
-  add(client: StreamClient): () => void;
+  /**
+   * Holds a socket as soon as its stream token is used, logged in or not, so that an ended session
+   * closes it at once and it counts towards its session's cap. Returns the remover, or null when the
+   * session already holds `socketsPerSession` sockets here. The cap is per process on purpose: each
+   * socket costs a fresh single-use token from an authenticated, rate-limited request, so a client cannot
+   * open sockets faster than it may ask for tokens, and no cross-process count is needed.
+   */
+  add(client: StreamClient): (() => void) | null;
   size(): number;
   stop(): Promise<void>;
 }
 
-function reaches(audience: StreamAudience, client: StreamClient): boolean {
+function reaches(audience: StreamAudience, member: StreamMember): boolean {
   if ('all' in audience) return true;
-  if ('partnerId' in audience) return client.partnerIds.has(audience.partnerId);
-  return client.accountId === audience.accountId;
+  if ('partnerId' in audience) return member.partnerIds.has(audience.partnerId);
+  return member.accountId === audience.accountId;
 }
 
-export function createStreamHub(database: Database): StreamHub {
-  const clients = new Set<StreamClient>();
+export function createStreamHub(database: Database, limits: Partial<StreamLimits> = {}): StreamHub {
+  const hubLimits: StreamLimits = {
+    loginTimeoutMs: limits.loginTimeoutMs ?? STREAM_LOGIN_TIMEOUT_MS,
+    socketsPerSession: limits.socketsPerSession ?? STREAM_SOCKETS_PER_SESSION,
+  };
+  const bySession = new Map<number, Set<StreamClient>>();
+  let count = 0;
   let unlisten: (() => Promise<void>) | null = null;
 
   function deliver(payload: string) {
@@ -44,14 +72,17 @@ export function createStreamHub(database: Database): StreamHub {
       return;
     }
     if ('endSessions' in message) {
-      const ended = new Set(message.endSessions);
-      for (const client of clients) if (ended.has(client.sessionId)) client.close();
+      for (const sessionId of message.endSessions)
+        for (const client of [...(bySession.get(sessionId) ?? [])]) client.close();
       return;
     }
-    for (const client of clients) if (reaches(message.audience, client)) client.send(message.event);
+    for (const clients of bySession.values())
+      for (const client of clients)
+        if (client.member && reaches(message.audience, client.member)) client.send(message.event);
   }
 
   return {
+    limits: hubLimits,
     async start() {
       unlisten = await database.listen(CHANNEL, deliver);
     },
@@ -65,15 +96,29 @@ export function createStreamHub(database: Database): StreamHub {
       if (sessionIds.length) await database.notify(CHANNEL, JSON.stringify({ endSessions: sessionIds }));
     },
     add(client) {
+      let clients = bySession.get(client.sessionId);
+      if (clients && clients.size >= hubLimits.socketsPerSession) return null;
+      if (!clients) {
+        clients = new Set();
+        bySession.set(client.sessionId, clients);
+      }
       clients.add(client);
-      return () => clients.delete(client);
+      count++;
+      const held = clients;
+      return () => {
+        if (!held.delete(client)) return;
+        count--;
+        if (held.size === 0 && bySession.get(client.sessionId) === held) bySession.delete(client.sessionId);
+      };
     },
     size() {
-      return clients.size;
+      return count;
     },
     async stop() {
       await unlisten?.();
-      clients.clear();
+      for (const clients of bySession.values()) clients.clear();
+      bySession.clear();
+      count = 0;
     },
   };
 }

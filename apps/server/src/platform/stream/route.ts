@@ -1,30 +1,79 @@
-import { STREAM_IDLE_TIMEOUT_MS, type StreamEvent } from '@pp/domain';
+import { STREAM_CLOSE, STREAM_IDLE_TIMEOUT_MS, type StreamEvent } from '@pp/domain';
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../../modules/auth/service';
-import { resolveStreamToken } from '../../modules/auth/stream-tokens';
+import { consumeStreamToken } from '../../modules/auth/stream-tokens';
 import { reachablePartners } from '../../modules/partner/service';
 import type { Platform } from '../context';
 import { readFeatureFlags } from '../flags/service';
 import { metrics } from '../metrics';
+import type { StreamClient } from './hub';
 
 /**
  * The live stream: /v1/stream-api/{token}/ws. The client proves its session twice: the stream token in
- * the path opens the socket, the login message binds it to the same session. Events flow only after that.
+ * the path opens the socket (and is used up by it: one token, one socket), the login message binds it to
+ * the same session. Events flow only after that.
+ *
+ * Close codes (STREAM_CLOSE): 4401 with an `error` AUTHENTICATION_ERROR event for an unknown, used or
+ * expired token, a login with another session, or an ended session; 4408 when the socket sent nothing for
+ * three ping periods, or sent no valid login within the hub's loginTimeoutMs (a timeout, not a proven
+ * bad credential: the web simply reconnects with a fresh token); 4429 with an `error` TOO_MANY_REQUESTS
+ * event when the session already holds its cap of sockets in this process.
  */
 export function registerStreamRoute(app: FastifyInstance, platform: Platform, webVersion: () => string | null) {
   app.get<{ Params: { token: string } }>('/v1/stream-api/:token/ws', { websocket: true }, async (socket, request) => {
     const send = (event: StreamEvent) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     };
+    // Closing or closed: nothing more is sent, joined or logged in.
+    const gone = () => socket.readyState !== socket.OPEN;
+    const close = (code: number, reason: string) => {
+      if (!gone()) socket.close(code, reason);
+    };
+    const refuse = () => {
+      send({ type: 'error', data: { code: 'AUTHENTICATION_ERROR' } });
+      close(STREAM_CLOSE.unauthenticated, 'AUTHENTICATION_ERROR');
+    };
     // Listeners are attached before anything is awaited, or a client's first messages would be lost;
     // messages are then handled one after another, in the order they came.
     let queue: Promise<void> = Promise.resolve();
     let removeClient: (() => void) | null = null;
-    let idle = setTimeout(() => socket.close(4408, 'idle'), STREAM_IDLE_TIMEOUT_MS);
-    const opened = resolveStreamToken(platform.database.db, request.params.token).catch(() => null);
+    let idle = setTimeout(() => close(STREAM_CLOSE.timeout, 'idle'), STREAM_IDLE_TIMEOUT_MS);
+    // A socket that never logs in (pings do not count) is closed however the session fares.
+    const loginTimer = setTimeout(
+      () => close(STREAM_CLOSE.timeout, 'login timeout'),
+      platform.stream.limits.loginTimeoutMs,
+    );
     metrics.streamConnections.inc();
 
-    async function handle(raw: unknown, session: { sessionId: number }) {
+    // The token is used up here, whatever follows. The socket joins the hub at once, before login, so
+    // that an ended session closes it and it counts towards the session's cap.
+    const opened: Promise<StreamClient | null> = consumeStreamToken(platform.database.db, request.params.token)
+      .catch((error) => {
+        request.log.error({ err: error }, 'stream token check failed');
+        return null;
+      })
+      .then((session) => {
+        if (!session) {
+          refuse();
+          return null;
+        }
+        if (gone()) return null;
+        const client: StreamClient = {
+          sessionId: session.sessionId,
+          member: null,
+          send,
+          close: () => close(STREAM_CLOSE.unauthenticated, 'AUTHENTICATION_ERROR'),
+        };
+        removeClient = platform.stream.add(client);
+        if (!removeClient) {
+          send({ type: 'error', data: { code: 'TOO_MANY_REQUESTS' } });
+          close(STREAM_CLOSE.tooManySockets, 'TOO_MANY_REQUESTS');
+          return null;
+        }
+        return client;
+      });
+
+    async function handle(raw: unknown, client: StreamClient) {
       let message: { type?: string; token?: string; version?: string };
       try {
         message = JSON.parse(String(raw));
@@ -39,41 +88,32 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
         }
         return;
       }
-      if (message.type === 'login' && typeof message.token === 'string' && !removeClient) {
+      if (message.type === 'login' && typeof message.token === 'string' && !client.member) {
+        // A revoked or expired session no longer resolves: a socket opened before logout cannot log in after.
         const auth = await resolveSession(platform.database.db, message.token).catch(() => null);
-        if (!auth || auth.sessionId !== session.sessionId) {
-          socket.close(4401, 'AUTHENTICATION_ERROR');
-          return;
-        }
+        if (!auth || auth.sessionId !== client.sessionId) return refuse();
         const flags = await readFeatureFlags(platform.database.db);
         const partnerIds = new Set((await reachablePartners(platform.database.db, auth, flags)).map((p) => p.id));
-        removeClient = platform.stream.add({
-          sessionId: auth.sessionId,
-          accountId: auth.account.id,
-          partnerIds,
-          send,
-          close: () => socket.close(4401, 'AUTHENTICATION_ERROR'),
-        });
+        // Closed meanwhile (the session ended, the timeout, the client left): the hub has let it go.
+        if (gone()) return;
+        client.member = { accountId: auth.account.id, partnerIds };
+        clearTimeout(loginTimer);
         send({ type: 'logged_in' });
       }
     }
 
     socket.on('message', (raw) => {
       clearTimeout(idle);
-      idle = setTimeout(() => socket.close(4408, 'idle'), STREAM_IDLE_TIMEOUT_MS);
+      idle = setTimeout(() => close(STREAM_CLOSE.timeout, 'idle'), STREAM_IDLE_TIMEOUT_MS);
       queue = queue.then(async () => {
-        const session = await opened;
-        if (session)
-          await handle(raw, session).catch((error) => request.log.error({ err: error }, 'stream message failed'));
+        const client = await opened;
+        if (client && !gone())
+          await handle(raw, client).catch((error) => request.log.error({ err: error }, 'stream message failed'));
       });
-    });
-    void opened.then((session) => {
-      if (session) return;
-      send({ type: 'error', data: { code: 'AUTHENTICATION_ERROR' } });
-      socket.close(4401, 'AUTHENTICATION_ERROR');
     });
     socket.on('close', () => {
       clearTimeout(idle);
+      clearTimeout(loginTimer);
       removeClient?.();
       metrics.streamConnections.dec();
     });

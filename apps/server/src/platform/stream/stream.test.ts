@@ -1,4 +1,4 @@
-import { STREAM_PING_INTERVAL_MS, streamPath } from '@pp/domain';
+import { STREAM_LOGIN_TIMEOUT_MS, STREAM_PING_INTERVAL_MS, STREAM_SOCKETS_PER_SESSION, streamPath } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type App, buildApp } from '../../app';
@@ -36,8 +36,13 @@ function portOf(app: App): number {
 
 async function streamToken(email: string) {
   const { token } = await server.login(email);
+  return { token, streamToken: await freshStreamToken(token) };
+}
+
+/** Another stream token for a session: every socket needs its own. (Logins count towards the address limit.) */
+async function freshStreamToken(token: string): Promise<string> {
   const result = await server.gql<{ streamToken: string }>('{ streamToken }', {}, { token });
-  return { token, streamToken: result.data!.streamToken };
+  return result.data!.streamToken;
 }
 
 interface Client {
@@ -76,6 +81,35 @@ function connect(app: App, streamTokenValue: string): Promise<Client> {
     socket.once('open', () => resolve(client));
     socket.once('error', reject);
   });
+}
+
+/** The close code, or 'open' if the socket is still open after `ms`. */
+function closedWithin(client: Client, ms: number): Promise<number | 'open'> {
+  return Promise.race([client.closed, new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), ms))]);
+}
+
+/** Logs in, and answers how the attempt ended: logged in, or closed with a code. */
+async function tryLogin(client: Client, token: string): Promise<'logged_in' | number> {
+  client.socket.send(JSON.stringify({ type: 'login', token }));
+  return Promise.race([client.next('logged_in', 10_000).then(() => 'logged_in' as const), client.closed]);
+}
+
+/** Sets the hubs' limits for one test; the returned function restores them. */
+function withLimits(limits: { loginTimeoutMs?: number; socketsPerSession?: number }): () => void {
+  const hubs = [server.app.platform.stream, second.platform.stream];
+  const saved = hubs.map((hub) => ({ ...hub.limits }));
+  for (const hub of hubs) Object.assign(hub.limits, limits);
+  return () => {
+    for (const [i, hub] of hubs.entries()) Object.assign(hub.limits, saved[i]);
+  };
+}
+
+async function until(check: () => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('live stream', () => {
@@ -140,6 +174,108 @@ describe('live stream', () => {
     const mismatched = await connect(server.app, a.streamToken);
     mismatched.socket.send(JSON.stringify({ type: 'login', token: b.token }));
     expect(await mismatched.closed).toBe(4401);
+  });
+});
+
+describe('stream tokens are single-use', () => {
+  it('refuses a second socket with a used token, while the first lives on', async () => {
+    const { token, streamToken: st } = await streamToken('partner@demo.test');
+    const first = await connect(server.app, st);
+    expect(await tryLogin(first, token)).toBe('logged_in');
+
+    const again = await connect(server.app, st);
+    expect((await again.next('error')).data).toEqual({ code: 'AUTHENTICATION_ERROR' });
+    expect(await again.closed).toBe(4401);
+    // Used up on another process too, and after the first socket has gone.
+    first.socket.close();
+    await first.closed;
+    const elsewhere = await connect(second, st);
+    expect(await elsewhere.closed).toBe(4401);
+  });
+
+  it('gives exactly one socket of twenty opened at once with one token', async () => {
+    const { token } = await server.login('multi@demo.test');
+    const st = await freshStreamToken(token);
+    const clients = await Promise.all(Array.from({ length: 20 }, (_, i) => connect(i % 2 ? second : server.app, st)));
+    const outcomes = await Promise.all(clients.map((client) => tryLogin(client, token)));
+    expect(outcomes.filter((o) => o === 'logged_in')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 4401)).toHaveLength(19);
+    for (const client of clients) client.socket.close();
+  });
+});
+
+describe('sockets that do not log in', () => {
+  it('closes a socket that sends no login in time (4408), pings or not; a logged-in one stays', async () => {
+    expect(STREAM_LOGIN_TIMEOUT_MS).toBe(5_000);
+    const restore = withLimits({ loginTimeoutMs: 300 });
+    try {
+      const { token, streamToken: st } = await streamToken('partner@demo.test');
+      const silent = await connect(server.app, st);
+      silent.socket.send(JSON.stringify({ type: 'ping' }));
+      await silent.next('pong');
+      expect(await closedWithin(silent, 3_000)).toBe(4408);
+
+      const member = await connect(second, await freshStreamToken(token));
+      expect(await tryLogin(member, token)).toBe('logged_in');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      member.socket.send(JSON.stringify({ type: 'ping' }));
+      await member.next('pong');
+      member.socket.close();
+    } finally {
+      restore();
+    }
+  });
+
+  it('closes the not-yet-logged-in sockets of a session that logs out, and they cannot log in after', async () => {
+    const { token, streamToken: st } = await streamToken('limited@demo.test');
+    const waiting = await connect(second, st);
+    const late = await connect(server.app, await freshStreamToken(token));
+    // A pong comes after the socket's token is used and the socket is held: both are, before the logout.
+    for (const client of [waiting, late]) {
+      client.socket.send(JSON.stringify({ type: 'ping' }));
+      await client.next('pong');
+    }
+    expect((await server.gql('mutation { logout }', {}, { token })).data).toEqual({ logout: true });
+    expect(await tryLogin(late, token)).toBe(4401);
+    // Closed by the logout itself, well before the login timeout would (that would be 4408).
+    expect(await closedWithin(waiting, STREAM_LOGIN_TIMEOUT_MS / 2)).toBe(4401);
+  });
+});
+
+describe('sockets per session', () => {
+  it(`holds at most ${STREAM_SOCKETS_PER_SESSION} sockets of one session per process, logged in or not`, async () => {
+    const { token } = await server.login('multi@demo.test');
+    const hub = server.app.platform.stream;
+    // The sockets of earlier tests are gone: the counts below are this test's own.
+    await until(() => hub.size() === 0);
+    const held: Client[] = [];
+    for (let i = 0; i < STREAM_SOCKETS_PER_SESSION; i++) {
+      const client = await connect(server.app, await freshStreamToken(token));
+      if (i % 2) expect(await tryLogin(client, token)).toBe('logged_in');
+      held.push(client);
+    }
+    await until(() => hub.size() === STREAM_SOCKETS_PER_SESSION);
+
+    const over = await connect(server.app, await freshStreamToken(token));
+    expect((await over.next('error')).data).toEqual({ code: 'TOO_MANY_REQUESTS' });
+    expect(await over.closed).toBe(4429);
+    for (const client of held) expect(await closedWithin(client, 0)).toBe('open');
+
+    // Another process, another session: not affected.
+    const elsewhere = await connect(second, await freshStreamToken(token));
+    expect(await tryLogin(elsewhere, token)).toBe('logged_in');
+    const other = await streamToken('partner@demo.test');
+    const otherClient = await connect(server.app, other.streamToken);
+    expect(await tryLogin(otherClient, other.token)).toBe('logged_in');
+
+    expect(hub.size()).toBe(STREAM_SOCKETS_PER_SESSION + 1);
+
+    // A closed socket frees its place.
+    held[0]!.socket.close();
+    await until(() => hub.size() === STREAM_SOCKETS_PER_SESSION);
+    const again = await connect(server.app, await freshStreamToken(token));
+    expect(await tryLogin(again, token)).toBe('logged_in');
+    for (const client of [...held, again, elsewhere, otherClient]) client.socket.close();
   });
 });
 
