@@ -41,6 +41,7 @@ import {
   clearAttempts,
   cleanUpThrottle,
   isKnownClient,
+  refundAttempt,
   rememberClient,
   takeAttempt,
   takeDelayedAttempt,
@@ -128,9 +129,13 @@ function slidingExpiry(absoluteExpiresAt: Date): Date {
 }
 
 /** Public operations that check a secret (token links, reset links) count per address before they look. */
-async function throttleSecretCheck(ctx: RequestContext): Promise<void> {
-  if (!(await takeAttempt(ctx.db, `secret-ip:${ctx.ip}`, SECRET_CHECK_LIMIT)))
-    throw new DomainError('TOO_MANY_ATTEMPTS');
+async function throttleSecretCheck<T>(ctx: RequestContext, check: () => Promise<T>): Promise<T> {
+  const key = `secret-ip:${ctx.ip}`;
+  if (!(await takeAttempt(ctx.db, key, SECRET_CHECK_LIMIT))) throw new DomainError('TOO_MANY_ATTEMPTS');
+  const result = await check();
+  // A right secret gives its attempt back: the limit counts wrong guesses.
+  await refundAttempt(ctx.db, key);
+  return result;
 }
 
 async function createSession(
@@ -202,8 +207,8 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
   // address which signed in to the account before does not meet.
   const pairKey = `login:${email}|${ctx.ip}`;
   if (!(await takeAttempt(ctx.db, pairKey, LOGIN_PAIR_LIMIT))) throw new DomainError('TOO_MANY_ATTEMPTS');
-  if (!(await takeAttempt(ctx.db, `login-ip:${ctx.ip}`, LOGIN_ADDRESS_LIMIT)))
-    throw new DomainError('TOO_MANY_ATTEMPTS');
+  const addressKey = `login-ip:${ctx.ip}`;
+  if (!(await takeAttempt(ctx.db, addressKey, LOGIN_ADDRESS_LIMIT))) throw new DomainError('TOO_MANY_ATTEMPTS');
   const [account] = await ctx.db
     .select()
     .from(accounts)
@@ -221,7 +226,9 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
   await assertMaySignIn(ctx.db, account);
 
   const { token } = await ctx.db.transaction(async (tx) => {
+    // The address limit counts failures: a right password gives its attempt back.
     await clearAttempts(tx, pairKey);
+    await refundAttempt(tx, addressKey);
     await rememberClient(tx, account.id, ctx.ip);
     const created = await createSession(tx, ctx, { accountId: account.id });
     await recordAudit(tx, { ...ctx.actor(null), accountId: account.id }, { action: 'auth.login', partnerId: null });
@@ -281,7 +288,13 @@ export async function loginWithToken(
   ctx: RequestContext,
   token: string,
 ): Promise<{ token: string; auth: Auth; isConfirmed: boolean; hasPassword: boolean }> {
-  await throttleSecretCheck(ctx);
+  return throttleSecretCheck(ctx, () => loginWithCheckedToken(ctx, token));
+}
+
+async function loginWithCheckedToken(
+  ctx: RequestContext,
+  token: string,
+): Promise<{ token: string; auth: Auth; isConfirmed: boolean; hasPassword: boolean }> {
   const [account] = await ctx.db
     .select({ account: accounts })
     .from(loginTokens)
@@ -342,38 +355,39 @@ export async function loginAsAdmin(
   ctx: RequestContext,
   input: { hash: string; token: string; partnerId: number },
 ): Promise<{ token: string; auth: Auth }> {
-  await throttleSecretCheck(ctx);
-  const created = await ctx.db.transaction(async (tx) => {
-    const row = await consumeToken(tx, input.token, 'remote');
-    const expected = remoteLoginHash(
-      ctx.platform.config.remoteLoginSecret,
-      input.token,
-      input.partnerId,
-      row.adminAccountId ?? 0,
-    );
-    if (row.partnerId !== input.partnerId || row.adminAccountId === null || !safeEqual(expected, input.hash)) {
-      throw new DomainError('BAD_CREDENTIALS');
-    }
-    const [admin] = await tx.select().from(accounts).where(eq(accounts.id, row.adminAccountId));
-    if (!admin?.isActive || !admin.isAdmin) throw new DomainError('ACCESS_DENIED');
-    const session = await createSession(tx, ctx, {
-      accountId: row.accountId,
-      adminAccountId: row.adminAccountId,
-      boundPartnerId: input.partnerId,
-      originSessionId: row.originSessionId,
-    });
-    await recordAudit(
-      tx,
-      {
+  const created = await throttleSecretCheck(ctx, () =>
+    ctx.db.transaction(async (tx) => {
+      const row = await consumeToken(tx, input.token, 'remote');
+      const expected = remoteLoginHash(
+        ctx.platform.config.remoteLoginSecret,
+        input.token,
+        input.partnerId,
+        row.adminAccountId ?? 0,
+      );
+      if (row.partnerId !== input.partnerId || row.adminAccountId === null || !safeEqual(expected, input.hash)) {
+        throw new DomainError('BAD_CREDENTIALS');
+      }
+      const [admin] = await tx.select().from(accounts).where(eq(accounts.id, row.adminAccountId));
+      if (!admin?.isActive || !admin.isAdmin) throw new DomainError('ACCESS_DENIED');
+      const session = await createSession(tx, ctx, {
         accountId: row.accountId,
         adminAccountId: row.adminAccountId,
-        partnerId: input.partnerId,
-        requestId: ctx.requestId,
-      },
-      { action: 'auth.remote-login' },
-    );
-    return session;
-  });
+        boundPartnerId: input.partnerId,
+        originSessionId: row.originSessionId,
+      });
+      await recordAudit(
+        tx,
+        {
+          accountId: row.accountId,
+          adminAccountId: row.adminAccountId,
+          partnerId: input.partnerId,
+          requestId: ctx.requestId,
+        },
+        { action: 'auth.remote-login' },
+      );
+      return session;
+    }),
+  );
   return { token: created.token, auth: await authOf(ctx.db, created.token) };
 }
 
@@ -443,24 +457,25 @@ export async function resetPassword(
 ): Promise<true> {
   const parsed = passwordResetSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
-  await throttleSecretCheck(ctx);
   const passwordHash = await hashPassword(parsed.data.password);
-  const ended = await ctx.db.transaction(async (tx) => {
-    const row = await consumeToken(tx, input.token, 'reset');
-    await tx.update(accounts).set({ passwordHash, updated: sql`now()` }).where(eq(accounts.id, row.accountId));
-    await endResetLinks(tx, row.accountId);
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.accountId, row.accountId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    await recordAudit(
-      tx,
-      { ...ctx.actor(null), accountId: row.accountId },
-      { action: 'auth.password-reset', partnerId: null },
-    );
-    return revoked.map((r) => r.id);
-  });
+  const ended = await throttleSecretCheck(ctx, () =>
+    ctx.db.transaction(async (tx) => {
+      const row = await consumeToken(tx, input.token, 'reset');
+      await tx.update(accounts).set({ passwordHash, updated: sql`now()` }).where(eq(accounts.id, row.accountId));
+      await endResetLinks(tx, row.accountId);
+      const revoked = await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.accountId, row.accountId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      await recordAudit(
+        tx,
+        { ...ctx.actor(null), accountId: row.accountId },
+        { action: 'auth.password-reset', partnerId: null },
+      );
+      return revoked.map((r) => r.id);
+    }),
+  );
   await ctx.platform.sessionsEnded(ended);
   return true;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '../account/tables';
 
@@ -27,6 +28,8 @@ export const sessions = pgTable(
   },
   (t) => [
     index('sessions_account_idx').on(t.accountId),
+    // Live (not revoked) sessions of an account by expiry: the dashboard counts them from the index alone.
+    index('sessions_account_live_idx').on(t.accountId, t.expiresAt).where(sql`${t.revokedAt} is null`),
     index('sessions_expires_idx').on(t.expiresAt),
     index('sessions_origin_idx').on(t.originSessionId),
   ],

@@ -1,4 +1,4 @@
-import { LOGIN_ACCOUNT_DELAY, LOGIN_PAIR_LIMIT, SECRET_CHECK_LIMIT } from '@pp/domain';
+import { LOGIN_ACCOUNT_DELAY, LOGIN_ADDRESS_LIMIT, LOGIN_PAIR_LIMIT, SECRET_CHECK_LIMIT } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metrics } from '../../platform/metrics';
@@ -98,12 +98,24 @@ describe('login throttling under a parallel burst', () => {
     expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD }, { ip }))).toBe(undefined);
   });
 
+  it('counts failures, not sign-ins, against an address: an office behind one address is never refused', async () => {
+    const ip = '198.51.100.150';
+    for (let i = 0; i < LOGIN_ADDRESS_LIMIT.max + 5; i++) {
+      const answer = await server.gql(LOGIN, { e: 'partner@demo.test', p: DEMO_PASSWORD }, { ip });
+      expect([i, codeOf(answer)]).toEqual([i, undefined]);
+    }
+  });
+
   it('counts secret checks of token links per address before looking the token up', async () => {
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        server.gql('mutation($t: String!) { loginWithToken(token: $t) { token } }', { t: `made-up-${i}` }, {
-          ip: '198.51.100.200',
-        }),
+        server.gql(
+          'mutation($t: String!) { loginWithToken(token: $t) { token } }',
+          { t: `made-up-${i}` },
+          {
+            ip: '198.51.100.200',
+          },
+        ),
       ),
     );
     expect(answers.filter((a) => codeOf(a) === 'BAD_CREDENTIALS')).toHaveLength(SECRET_CHECK_LIMIT.max);

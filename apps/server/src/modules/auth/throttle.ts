@@ -44,6 +44,17 @@ export async function takeDelayedAttempt(db: DbOrTx, key: string): Promise<boole
   return rowsOf(result).length > 0;
 }
 
+/**
+ * Gives one attempt back after it succeeded: the address-wide limits then count failures only, so an office
+ * of fifty people signing in from one address is never refused, while a burst still meets the limit first.
+ */
+export async function refundAttempt(db: DbOrTx, key: string): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({ count: sql`greatest(${authThrottle.count} - 1, 0)` })
+    .where(eq(authThrottle.key, key));
+}
+
 /** Forgets the attempts of a key (after a successful sign-in from that address). */
 export async function clearAttempts(db: DbOrTx, key: string): Promise<void> {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
