@@ -1,11 +1,8 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/platform/config';
-import { openDatabase } from '../apps/server/src/platform/db/client';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
 import { seedLarge } from '../apps/server/src/seed/large';
+import { benchDatabase } from './database';
 import type { BenchResult } from './run';
 
 const PARTNERS = Number(process.env.BENCH_PARTNERS ?? 100_000);
@@ -13,16 +10,17 @@ const SAMPLES = 20;
 
 /** The cockpit's partner grid over the real server stack, at a fixed number of partners. */
 export async function partnersGridBench(): Promise<BenchResult[]> {
-  const dir = join(tmpdir(), `pp-bench-${process.pid}`);
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const database = await openDatabase({ databaseUrl, dataDir: dir });
-  await database.migrate();
+  const { database, url: databaseUrl, drop } = await benchDatabase('partners_grid');
   await seedDemo(database.db, { extraPartners: 0 });
   const seeded = Date.now();
   await seedLarge(database.db, { partners: PARTNERS });
   console.log(`seeded ${PARTNERS} partners in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${database.kind})`);
 
-  const config = { ...loadConfig({ LOG_LEVEL: 'silent' }), databaseUrl, webDist: '/nonexistent' };
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', REMOTE_LOGIN_SECRET: 'bench-remote-login-secret-0123456789' }),
+    databaseUrl,
+    webDist: '/nonexistent',
+  };
   const app = await buildApp({ config, database, jobs: false });
   const login = await app.app.inject({
     method: 'POST',
@@ -69,7 +67,6 @@ export async function partnersGridBench(): Promise<BenchResult[]> {
     }),
   ];
   await app.close();
-  await database.close();
-  if (!databaseUrl) rmSync(dir, { recursive: true, force: true });
+  await drop();
   return results;
 }

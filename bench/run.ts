@@ -1,8 +1,10 @@
 /**
  * npm run bench — benchmarks with fixed data sizes, printing their figures. Each area adds a file to
- * BENCHES. Runs on a throw-away embedded database, or on BENCH_DATABASE_URL when set.
+ * BENCHES. Runs on a throw-away embedded database, or on a fresh database on the PostgreSQL server of
+ * BENCH_DATABASE_URL when set. `npm run bench -- throughput` runs only the benches whose name matches.
  */
 import { partnersGridBench } from './partners-grid';
+import { throughputBench } from './throughput';
 
 export interface BenchResult {
   name: string;
@@ -10,14 +12,20 @@ export interface BenchResult {
   samples: number[];
 }
 
-const BENCHES = [partnersGridBench];
+/** A bench returns latency samples to print here, or prints its own figures and returns none. */
+const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
+  { name: 'partners-grid', run: partnersGridBench },
+  { name: 'throughput', run: throughputBench },
+];
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+const only = process.argv.slice(2);
 for (const bench of BENCHES) {
-  const results = await bench();
+  if (only.length && !only.some((name) => bench.name.includes(name))) continue;
+  const results = await bench.run();
   for (const r of results) {
     const sorted = [...r.samples].sort((a, b) => a - b);
     console.log(

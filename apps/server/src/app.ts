@@ -17,6 +17,8 @@ import { initFeatureFlags, readFeatureFlags } from './platform/flags/service';
 import { createGraphQL } from './platform/graphql/yoga';
 import { safeEqual } from './modules/auth/tokens';
 import { localeFileText } from './platform/i18n';
+import { logRedact, logSerializers } from './platform/log';
+import { createAuthCache } from './platform/auth-cache';
 import { createJobs } from './platform/jobs';
 import { logTransport, type MailTransport } from './platform/mail/transport';
 import { metrics, registry } from './platform/metrics';
@@ -35,6 +37,8 @@ export interface AppOptions {
   jobs?: boolean;
   /** The mail relay (tests capture); default: the log transport. */
   mailTransport?: MailTransport;
+  /** Where the log goes (tests capture it); default: standard output. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -83,7 +87,13 @@ function registerCors(app: FastifyInstance, allowed: readonly string[]) {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Serializers keep SQL parameter values, URL tokens, authorization headers and cookies out of the log.
+    logger: {
+      level: config.logLevel,
+      serializers: logSerializers,
+      redact: logRedact,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     // A hop count becomes a function: Fastify's types take lists and functions (see parseTrustProxy).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -114,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const stream = createStreamHub(database);
   await stream.start();
+  const authCache = createAuthCache(database, { ttlMs: config.authCacheTtlMs });
+  await authCache.start();
   const jobs = createJobs(database, config.databaseUrl, app.log);
   const platform: Platform = {
     config,
@@ -121,8 +133,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     stream,
     jobs,
     mail: options.mailTransport ?? logTransport(app.log),
+    authCache,
     log: app.log,
-    sessionsEnded: (ids) => stream.endSessions(ids),
+    async sessionsEnded(ids) {
+      if (!ids.length) return;
+      await authCache.changed({ sessions: ids });
+      await stream.endSessions(ids);
+    },
   };
   if (options.jobs !== false) await jobs.start(jobDefinitions(platform), config.jobsEnabled);
 
@@ -255,7 +272,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/v2/', index: false, wildcard: true });
+    // reply.sendFile for the page fallback below; the files themselves are served in their own context.
+    await app.register(fastifyStatic, { root: config.webDist, serve: false });
+    await app.register(async (web) => {
+      // A path the static plugin refuses (`/v2/../../package.json`, `/v2/%00`) is simply not found: it names
+      // no file of the build. Anything else goes on to the application's error handler.
+      web.setErrorHandler((error, _request, reply) => {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 403 || status === 404) return reply.callNotFound();
+        throw error;
+      });
+      await web.register(fastifyStatic, {
+        root: config.webDist,
+        prefix: '/v2/',
+        index: false,
+        wildcard: true,
+        decorateReply: false,
+      });
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -278,6 +312,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       await app.close();
       await jobs.stop();
+      await authCache.stop();
       await stream.stop();
       if (ownDatabase) await database.close();
     },

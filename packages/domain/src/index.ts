@@ -11,3 +11,4 @@ export * from './i18n/plural';
 export * from './markets/markets';
 export * from './partner/partner';
 export * from './stream/events';
+export * from './text/safeText';

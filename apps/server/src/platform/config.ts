@@ -31,6 +31,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Longest a request's SQL statement may run on PostgreSQL, in milliseconds (0: no limit). */
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /** How long a process reuses a resolved session and its policies (changes are announced at once). */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Seeds the demo data when the database has no partner yet. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Starts the job workers in this process (set false on processes that only serve requests). */
@@ -101,6 +103,7 @@ export interface Config {
   metricsToken: string | undefined;
   rateLimitPerMinute: number;
   statementTimeoutMs: number;
+  authCacheTtlMs: number;
   seedDemo: boolean;
   jobsEnabled: boolean;
   webDist: string;
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
     // Production never seeds the demo accounts (their password is published).
     seedDemo: !production && e.SEED_DEMO === 'true',
     jobsEnabled: e.JOBS_ENABLED === 'true',

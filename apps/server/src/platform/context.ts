@@ -1,8 +1,10 @@
 import type { Action, FeatureFlags, Language, Policy, Resource } from '@pp/domain';
+import type { PartnerSummary } from '../modules/partner/service';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db, DbOrTx } from './db/client';
 import type { Actor } from './audit/service';
+import type { AuthCache } from './auth-cache';
 import type { Jobs } from './jobs';
 import type { MailTransport } from './mail/transport';
 import type { StreamHub } from './stream/hub';
@@ -14,6 +16,8 @@ export interface Platform {
   stream: StreamHub;
   jobs: Jobs;
   mail: MailTransport;
+  /** Sessions, partners and policies per process for a few seconds; `changed` forgets them everywhere. */
+  authCache: AuthCache;
   log: FastifyBaseLogger;
   /** Sessions that ended (logout, reset, revocation): their sockets close and caches forget them, in every process. */
   sessionsEnded(sessionIds: number[]): Promise<void>;
@@ -62,6 +66,10 @@ export interface RequestContext {
   auth: Auth | null;
   log: FastifyBaseLogger;
   flags(): Promise<FeatureFlags>;
+  /** The partners the caller may act for (cached for a few seconds per session). */
+  reachablePartners(): Promise<PartnerSummary[]>;
+  /** The caller's policies for one of those partners (cached likewise). */
+  policiesFor(partner: PartnerSummary): Promise<Policy[]>;
   /** Refuses anonymous callers (AUTHENTICATION_ERROR). */
   requireAuth(): Auth;
   /** Refuses anyone but an operator acting as such (not while impersonating). */

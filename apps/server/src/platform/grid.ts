@@ -97,7 +97,7 @@ export function buildGridQuery(
     throw new DomainError(
       'VALIDATION_ERROR',
       {},
-      issues.map((field) => ({ field, rule: 'invalid' })),
+      issues.map(({ field, rule }) => ({ field, rule })),
     );
   }
   const byField = new Map(columns.map((c) => [c.field, c]));

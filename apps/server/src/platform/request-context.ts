@@ -1,7 +1,8 @@
 import { DomainError, isAllowed, languageFromAcceptLanguage } from '@pp/domain';
 import type { FastifyRequest } from 'fastify';
 import { resolveSession } from '../modules/auth/service';
-import { partnerAccessFor } from '../modules/partner/service';
+import { hashToken } from '../modules/auth/tokens';
+import { choosePartner, type PartnerSummary, policiesFor, reachablePartners } from '../modules/partner/service';
 import type { Auth, PartnerAccess, Platform, RequestContext } from './context';
 import { readFeatureFlags } from './flags/service';
 
@@ -24,12 +25,35 @@ function partnerHeader(value: string | string[] | undefined): number | null {
   return Number(text);
 }
 
+function ownerOf(auth: Auth) {
+  return { sessionId: auth.sessionId, accountId: auth.account.id, adminAccountId: auth.admin?.id ?? null };
+}
+
+/** The session of a token, from the per-process cache while it is fresh and the session not yet over. */
+async function cachedSession(platform: Platform, token: string): Promise<Auth | null> {
+  const key = `session:${hashToken(token)}`;
+  const cached = platform.authCache.get<Auth>(key);
+  if (cached && cached.expiresAt.getTime() > Date.now()) return cached;
+  const auth = await resolveSession(platform.database.db, token);
+  // Only live sessions are kept: made-up tokens must not fill the cache.
+  if (auth) platform.authCache.set(key, auth, ownerOf(auth));
+  return auth;
+}
+
+async function cached<T>(platform: Platform, key: string, auth: Auth, load: () => Promise<T>): Promise<T> {
+  const hit = platform.authCache.get<T>(key);
+  if (hit !== undefined) return hit;
+  const value = await load();
+  platform.authCache.set(key, value, ownerOf(auth));
+  return value;
+}
+
 /** Builds the context of one request: resolves the session once, and the partner access on first need. */
 export async function createRequestContext(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
   const db = platform.database.db;
   const requestedPartnerId = partnerHeader(request.headers['x-partner-id']);
   const token = bearerToken(request.headers.authorization);
-  const auth: Auth | null = token ? await resolveSession(db, token) : null;
+  const auth: Auth | null = token ? await cachedSession(platform, token) : null;
   const lang = languageFromAcceptLanguage(request.headers['accept-language']);
   let access: Promise<PartnerAccess | null> | null = null;
 
@@ -45,6 +69,17 @@ export async function createRequestContext(platform: Platform, request: FastifyR
     auth,
     log: request.log,
     flags: () => readFeatureFlags(db),
+    async reachablePartners() {
+      const a = ctx.requireAuth();
+      const flags = await ctx.flags();
+      // The flags are part of the key: switching a market off changes who is reachable.
+      const key = `partners:${a.sessionId}:${JSON.stringify(flags)}`;
+      return cached(platform, key, a, () => reachablePartners(db, a, flags));
+    },
+    policiesFor(partner: PartnerSummary) {
+      const a = ctx.requireAuth();
+      return cached(platform, `policies:${a.sessionId}:${partner.id}`, a, () => policiesFor(db, a, partner));
+    },
     requireAuth() {
       if (!auth) throw new DomainError('AUTHENTICATION_ERROR');
       return auth;
@@ -56,10 +91,16 @@ export async function createRequestContext(platform: Platform, request: FastifyR
     },
     async requirePartner() {
       const a = ctx.requireAuth();
-      access ??= ctx
-        .flags()
-        .then((flags) => partnerAccessFor(db, a, requestedPartnerId, flags))
-        .then((found) => found?.access ?? null);
+      access ??= (async () => {
+        const reachable = await ctx.reachablePartners();
+        const partner =
+          requestedPartnerId === null
+            ? choosePartner(reachable, null)
+            : reachable.find((p) => p.id === requestedPartnerId);
+        if (!partner) return null;
+        const policies = await ctx.policiesFor(partner);
+        return { partnerId: partner.id, policies, isMaster: partner.isMaster || a.admin !== null };
+      })();
       const granted = await access;
       // Not a member of the named partner, or no partner at all: the same answer, so ids cannot be probed.
       if (!granted) throw new DomainError('ACCESS_DENIED');

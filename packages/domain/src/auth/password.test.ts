@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_LENGTH, passwordPolicyIssues, passwordSchema, passwordStrength } from './password';
+import {
+  emailSchema,
+  loginInputSchema,
+  PASSWORD_MIN_LENGTH,
+  passwordPolicyIssues,
+  passwordSchema,
+  passwordStrength,
+} from './password';
 
 describe('password policy', () => {
   it('accepts exactly 12 characters with every class, refuses 11', () => {
@@ -26,5 +33,15 @@ describe('password policy', () => {
     const result = passwordSchema.safeParse('short');
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain('passwordMinLength');
+  });
+
+  it('refuses control characters in the login and reset e-mail before anything else', () => {
+    const login = loginInputSchema.safeParse({ email: 'admin@demo.test\u0000', password: 'x' });
+    expect(login.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['email', 'invalidCharacters']]);
+    expect(emailSchema.safeParse('a\u0007@demo.test').error?.issues.map((i) => i.message)).toEqual([
+      'invalidCharacters',
+    ]);
+    expect(loginInputSchema.parse({ email: ' Admin@Demo.test ', password: 'x' }).email).toBe('admin@demo.test');
+    expect(emailSchema.parse('Admin@Demo.test')).toBe('admin@demo.test');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text/safeText';
 
 export const PASSWORD_MIN_LENGTH = 12;
 
@@ -31,10 +32,10 @@ export const passwordSchema = z.string().superRefine((value, ctx) => {
   }
 });
 
-export const emailSchema = z.string().trim().toLowerCase().max(254, 'max').email('email');
+export const emailSchema = safeText().trim().toLowerCase().max(254, 'max').email('email');
 
 export const loginInputSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'required').max(254, 'max'),
+  email: safeText().trim().toLowerCase().min(1, 'required').max(254, 'max'),
   password: z.string().min(1, 'required').max(1024, 'max'),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;

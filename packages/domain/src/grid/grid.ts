@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, INVALID_CHARACTERS, safeText } from '../text/safeText';
 
 /** The shared grid contract (spec platform §9, commerce §9): every list of the portal speaks it. */
 export const FILTER_OPERATORS = [
@@ -84,10 +85,10 @@ export const OPERATORS_BY_TYPE: Record<FilterType, readonly FilterOperator[]> = 
 
 export const gridFilterSchema = z
   .object({
-    field: z.string().min(1).max(64),
+    field: safeText().min(1).max(64),
     operator: z.enum(FILTER_OPERATORS),
-    value: z.string().max(500).nullish(),
-    values: z.array(z.string().max(500)).max(500).nullish(),
+    value: safeText().max(500).nullish(),
+    values: z.array(safeText().max(500)).max(500).nullish(),
   })
   .superRefine((filter, ctx) => {
     if (NO_VALUE.includes(filter.operator)) return;
@@ -105,7 +106,7 @@ export const gridFilterSchema = z
 export type GridFilter = z.infer<typeof gridFilterSchema>;
 
 export const gridSortSchema = z.object({
-  field: z.string().min(1).max(64),
+  field: safeText().min(1).max(64),
   direction: z.enum(SORT_DIRECTIONS),
 });
 export type GridSort = z.infer<typeof gridSortSchema>;
@@ -115,7 +116,7 @@ export const gridRequestSchema = z.object({
   sort: gridSortSchema.nullish(),
   page: z.number().int().min(1).max(1_000_000).default(1),
   perPage: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  search: z.string().max(200).nullish(),
+  search: safeText().max(200).nullish(),
 });
 export type GridRequest = z.infer<typeof gridRequestSchema>;
 
@@ -143,6 +144,40 @@ export function gridTotalLabel(
   return page.totalExact ? formatNumber(page.total) : `${formatNumber(page.total)}+`;
 }
 
+/**
+ * What a NUMBER column holds in the database, so a filter value is refused before PostgreSQL would choke
+ * on it: `int4` (integer), `int8` (bigint; limited to the integers a JavaScript number holds exactly),
+ * `real` (float4), `double` (float8), `decimal` (numeric).
+ */
+export const NUMBER_KINDS = ['int4', 'int8', 'real', 'double', 'decimal'] as const;
+export type NumberKind = (typeof NUMBER_KINDS)[number];
+/** The kind of a NUMBER column that does not say: the common integer key. */
+export const DEFAULT_NUMBER_KIND: NumberKind = 'int4';
+
+interface NumberBounds {
+  integer: boolean;
+  min: number;
+  max: number;
+  /** Non-zero values closer to zero than this underflow the type (PostgreSQL refuses them). */
+  minMagnitude: number;
+}
+
+const FLOAT4_MAX = 3.4028234663852886e38;
+const FLOAT4_MIN_NORMAL = 1.1754943508222875e-38;
+const FLOAT8_MIN_NORMAL = 2.2250738585072014e-308;
+
+export const NUMBER_BOUNDS: Record<NumberKind, NumberBounds> = {
+  int4: { integer: true, min: -2_147_483_648, max: 2_147_483_647, minMagnitude: 0 },
+  int8: { integer: true, min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, minMagnitude: 0 },
+  real: { integer: false, min: -FLOAT4_MAX, max: FLOAT4_MAX, minMagnitude: FLOAT4_MIN_NORMAL },
+  double: { integer: false, min: -Number.MAX_VALUE, max: Number.MAX_VALUE, minMagnitude: FLOAT8_MIN_NORMAL },
+  decimal: { integer: false, min: -Number.MAX_VALUE, max: Number.MAX_VALUE, minMagnitude: 0 },
+};
+
+/** Years a DATE / DATETIME filter may name: real calendar dates the database and people both read. */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 9999;
+
 /** The column catalogue of one grid: what may be filtered and sorted, and how. */
 export interface GridColumnSpec {
   field: string;
@@ -150,39 +185,97 @@ export interface GridColumnSpec {
   sortable?: boolean;
   /** Allowed values for ENUMS / MULTIPLE_ENUMS columns. */
   options?: readonly string[];
+  /** What a NUMBER / NUMBER_BETWEEN column holds; default `int4` (DEFAULT_NUMBER_KIND). */
+  number?: NumberKind;
+}
+
+/** One refused part of a grid request: where (`filter.<field>.value`, `sort.<field>.unknown`) and which rule. */
+export interface GridIssue {
+  field: string;
+  /** A validation message key under `validation.`. */
+  rule: 'invalid' | 'numberOutOfRange' | 'dateOutOfRange' | typeof INVALID_CHARACTERS;
+}
+
+/** Plain decimal notation: what a person types, and what PostgreSQL reads for every numeric type. */
+const DECIMAL_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/** Why a NUMBER filter value is refused: not a number at all, or outside what the column's type holds. */
+export function numberValueRule(text: string, kind: NumberKind = DEFAULT_NUMBER_KIND): GridIssue['rule'] | null {
+  const trimmed = text.trim();
+  const n = Number(trimmed);
+  if (trimmed === '' || Number.isNaN(n)) return 'invalid';
+  if (!Number.isFinite(n)) return 'numberOutOfRange';
+  if (!DECIMAL_NUMBER.test(trimmed)) return 'invalid';
+  const bounds = NUMBER_BOUNDS[kind];
+  if (bounds.integer && !Number.isInteger(n)) return 'numberOutOfRange';
+  if (n < bounds.min || n > bounds.max) return 'numberOutOfRange';
+  if (n !== 0 && Math.abs(n) < bounds.minMagnitude) return 'numberOutOfRange';
+  return null;
+}
+
+/** ISO 8601 as the date and datetime inputs write it: a date, optionally a time, optionally a zone. */
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /**
- * Checks a request against a grid's columns: unknown fields, operators that do not fit the column type
- * and values outside an enum are refused, so the server never builds SQL from an unchecked field name.
+ * Why a DATE / DATETIME filter value is refused (`dateOutOfRange`): not an ISO date, a day the calendar does
+ * not have (2024-02-30), or a year outside 1900–9999 (`Date.parse` takes year 275760; PostgreSQL does not).
  */
-export function gridRequestIssues(request: GridRequest, columns: readonly GridColumnSpec[]): string[] {
-  const issues: string[] = [];
-  const byField = new Map(columns.map((c) => [c.field, c]));
-  for (const filter of request.filters) {
-    const column = byField.get(filter.field);
-    if (!column?.filterType) {
-      issues.push(`filter.${filter.field}.unknown`);
-      continue;
-    }
-    if (!OPERATORS_BY_TYPE[column.filterType].includes(filter.operator)) {
-      issues.push(`filter.${filter.field}.operator`);
-      continue;
-    }
-    if (column.options) {
-      const values = [...(filter.values ?? []), ...(filter.value != null ? [filter.value] : [])];
-      if (values.some((v) => !column.options?.includes(v))) issues.push(`filter.${filter.field}.value`);
-    }
-    if (column.filterType.startsWith('NUMBER')) {
-      const values = [...(filter.values ?? []), ...(filter.value != null ? [filter.value] : [])];
-      if (values.some((v) => Number.isNaN(Number(v)))) issues.push(`filter.${filter.field}.value`);
-    }
-    if (column.filterType.startsWith('DATE')) {
-      const values = [...(filter.values ?? []), ...(filter.value != null ? [filter.value] : [])];
-      if (values.some((v) => Number.isNaN(Date.parse(v)))) issues.push(`filter.${filter.field}.value`);
-    }
+export function dateValueRule(text: string): 'dateOutOfRange' | null {
+  const trimmed = text.trim();
+  const match = ISO_DATE_TIME.exec(trimmed);
+  if (!match) return 'dateOutOfRange';
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((p) => Number(p ?? 0));
+  if (year! < DATE_YEAR_MIN || year! > DATE_YEAR_MAX) return 'dateOutOfRange';
+  if (month! < 1 || month! > 12 || day! < 1 || day! > daysInMonth(year!, month!)) return 'dateOutOfRange';
+  if (hour > 23 || minute > 59 || second > 59) return 'dateOutOfRange';
+  if (Number.isNaN(Date.parse(trimmed))) return 'dateOutOfRange';
+  return null;
+}
+
+/**
+ * Why one value of a filter on this column is refused, or null when it fits: control characters, a value
+ * outside an enum, a number the column's type cannot hold, a date outside the calendar. The web checks each
+ * input with it before a request goes; the server checks every request with it (gridRequestIssues).
+ */
+export function filterValueRule(column: GridColumnSpec, value: string): GridIssue['rule'] | null {
+  if (hasControlCharacters(value)) return INVALID_CHARACTERS;
+  if (column.options && !column.options.includes(value)) return 'invalid';
+  if (column.filterType?.startsWith('NUMBER')) return numberValueRule(value, column.number);
+  if (column.filterType?.startsWith('DATE')) return dateValueRule(value);
+  return null;
+}
+
+/** The issues of one filter against its column (undefined: the grid has no such column). */
+export function gridFilterIssues(filter: GridFilter, column: GridColumnSpec | undefined): GridIssue[] {
+  if (!column?.filterType) return [{ field: `filter.${filter.field}.unknown`, rule: 'invalid' }];
+  if (!OPERATORS_BY_TYPE[column.filterType].includes(filter.operator)) {
+    return [{ field: `filter.${filter.field}.operator`, rule: 'invalid' }];
   }
-  if (request.sort && !byField.get(request.sort.field)?.sortable) issues.push(`sort.${request.sort.field}.unknown`);
+  if (NO_VALUE.includes(filter.operator)) return [];
+  const values = [...(filter.values ?? []), ...(filter.value != null ? [filter.value] : [])];
+  for (const value of values) {
+    const rule = filterValueRule(column, value);
+    if (rule) return [{ field: `filter.${filter.field}.value`, rule }];
+  }
+  return [];
+}
+
+/**
+ * Checks a request against a grid's columns: unknown fields, operators that do not fit the column type,
+ * values outside an enum, numbers the column's type cannot hold and impossible dates are refused, so the
+ * server never builds SQL from an unchecked field name nor sends the database a value it would reject.
+ */
+export function gridRequestIssues(request: GridRequest, columns: readonly GridColumnSpec[]): GridIssue[] {
+  const byField = new Map(columns.map((c) => [c.field, c]));
+  const issues = request.filters.flatMap((filter) => gridFilterIssues(filter, byField.get(filter.field)));
+  if (request.sort && !byField.get(request.sort.field)?.sortable) {
+    issues.push({ field: `sort.${request.sort.field}.unknown`, rule: 'invalid' });
+  }
   return issues;
 }
 

@@ -30,4 +30,17 @@ describe('saved views', () => {
     expect(isSavedViewNameTaken(' czech SHOPS', [{ name: 'Czech shops' }])).toBe(true);
     expect(isSavedViewNameTaken('Slovak shops', [{ name: 'Czech shops' }])).toBe(false);
   });
+
+  it('refuses control characters in the name, the search and the filters with invalidCharacters', () => {
+    const rules = (input: object) =>
+      savedViewInputSchema
+        .safeParse({ gridId: 'orders', name: 'a', state, ...input })
+        .error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(rules({ name: 'Czech\u0000shops' })).toEqual([['name', 'invalidCharacters']]);
+    expect(rules({ state: { search: 'a\u0000' } })).toEqual([['state.search', 'invalidCharacters']]);
+    expect(rules({ state: { filters: [{ field: 'shopId', operator: 'EQUAL', value: 'CZ\u0000' }] } })).toEqual([
+      ['state.filters.0.value', 'invalidCharacters'],
+    ]);
+    expect(rules({ name: 'Czech shops ~|%' })).toBeUndefined();
+  });
 });

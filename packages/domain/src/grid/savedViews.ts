@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text/safeText';
 import { gridFilterSchema, gridSortSchema } from './grid';
 
 export const SAVED_VIEW_NAME_MAX = 60;
@@ -11,13 +12,13 @@ export const gridIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'inval
 export const savedViewStateSchema = z.object({
   filters: z.array(gridFilterSchema).max(30).default([]),
   sort: gridSortSchema.nullish(),
-  search: z.string().max(200).nullish(),
+  search: safeText().max(200).nullish(),
 });
 export type SavedViewState = z.infer<typeof savedViewStateSchema>;
 
 export const savedViewInputSchema = z.object({
   gridId: gridIdSchema,
-  name: z.string().trim().min(1, 'required').max(SAVED_VIEW_NAME_MAX, 'max'),
+  name: safeText().trim().min(1, 'required').max(SAVED_VIEW_NAME_MAX, 'max'),
   state: savedViewStateSchema,
 });
 export type SavedViewInput = z.infer<typeof savedViewInputSchema>;

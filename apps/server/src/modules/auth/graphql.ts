@@ -93,7 +93,7 @@ builder.queryFields((t) => ({
   session: t.field({
     type: SessionRef,
     description: 'The current session (check logged). Uses the x-partner-id header to pick the selected partner.',
-    resolve: (_, __, ctx) => sessionView(ctx.db, ctx.requireAuth(), ctx.requestedPartnerId),
+    resolve: (_, __, ctx) => sessionView(ctx.db, ctx.requireAuth(), ctx.requestedPartnerId, ctx),
   }),
   streamToken: t.string({
     description: 'A short-lived token for the live stream websocket.',

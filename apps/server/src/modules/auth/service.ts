@@ -115,11 +115,20 @@ export interface SessionView {
 }
 
 /** "Check logged": the caller's session with partners, selected partner and permissions. */
-export async function sessionView(db: DbOrTx, auth: Auth, requestedPartnerId: number | null): Promise<SessionView> {
-  const flags = await readFeatureFlags(db);
-  const partners = await reachablePartners(db, auth, flags);
+export async function sessionView(
+  db: DbOrTx,
+  auth: Auth,
+  requestedPartnerId: number | null,
+  /** The request's cached loaders, when the session is the caller's own. */
+  loaders?: Pick<RequestContext, 'reachablePartners' | 'policiesFor'>,
+): Promise<SessionView> {
+  const partners = loaders
+    ? await loaders.reachablePartners()
+    : await reachablePartners(db, auth, await readFeatureFlags(db));
   const selectedPartner = choosePartner(partners, requestedPartnerId);
-  const acl = selectedPartner ? await policiesFor(db, auth, selectedPartner) : [];
+  const acl = selectedPartner
+    ? await (loaders ? loaders.policiesFor(selectedPartner) : policiesFor(db, auth, selectedPartner))
+    : [];
   return { auth, partners, selectedPartner, acl, refreshTime: new Date(Date.now() + SESSION_REFRESH_MS) };
 }
 

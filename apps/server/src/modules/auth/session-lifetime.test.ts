@@ -58,6 +58,8 @@ describe('session lifetimes', () => {
       .update(sessions)
       .set({ absoluteExpiresAt: sql`now() - interval '1 second'`, expiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.id, row.id));
+    // The time jump above is made in the database; a process forgets cached sessions after a few seconds.
+    await server.app.platform.authCache.changed({ all: true });
     expect(codeOf(await server.gql(SESSION, {}, { token }))).toBe('AUTHENTICATION_ERROR');
   });
 
@@ -92,7 +94,13 @@ describe('session lifetimes', () => {
     const again = await server.login('admin@demo.test');
     const second = await impersonate(again.token);
     expect(codeOf(await server.gql(SESSION, {}, { token: second }))).toBeUndefined();
-    await server.database.db.update(accounts).set({ isActive: false }).where(eq(accounts.email, 'admin@demo.test'));
+    const [operator] = await server.database.db
+      .update(accounts)
+      .set({ isActive: false })
+      .where(eq(accounts.email, 'admin@demo.test'))
+      .returning({ id: accounts.id });
+    // What the operation that deactivates an account announces: the operator's impersonations end with it.
+    await server.app.platform.authCache.changed({ accounts: [operator!.id] });
     expect(codeOf(await server.gql(SESSION, {}, { token: second }))).toBe('AUTHENTICATION_ERROR');
     await server.database.db.update(accounts).set({ isActive: true }).where(eq(accounts.email, 'admin@demo.test'));
   });

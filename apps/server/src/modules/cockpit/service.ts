@@ -37,7 +37,7 @@ const onboardingSql = sql`(${partners.workflowStatus} in (${sql.join(
 
 function columns(shopIds: readonly string[]): GridColumn[] {
   return [
-    { field: 'id', sql: partners.id, filterType: 'NUMBER', sortable: true },
+    { field: 'id', sql: partners.id, filterType: 'NUMBER', number: 'int4', sortable: true },
     { field: 'sapId', sql: partners.sapId, filterType: 'TEXT', sortable: true },
     { field: 'shopId', sql: partners.shopId, filterType: 'ENUMS', options: shopIds, sortable: true },
     { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true },
@@ -54,7 +54,7 @@ function columns(shopIds: readonly string[]): GridColumn[] {
     { field: 'kam', sql: partners.kam, filterType: 'TEXT', sortable: true },
     { field: 'farmer', sql: partners.farmer, filterType: 'TEXT', sortable: true },
     { field: 'onboarding', sql: onboardingSql, filterType: 'BOOLEAN' },
-    { field: 'rating', sql: partners.rating, filterType: 'NUMBER', sortable: true },
+    { field: 'rating', sql: partners.rating, filterType: 'NUMBER', number: 'real', sortable: true },
     { field: 'created', sql: partners.created, filterType: 'DATETIME_BETWEEN', sortable: true },
   ];
 }

@@ -10,7 +10,7 @@ import {
   type Policy,
 } from '@pp/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Auth, PartnerAccess } from '../../platform/context';
+import type { Auth } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { accessPolicies } from '../account/tables';
 import { accountPartners, partners } from './tables';
@@ -99,20 +99,6 @@ export async function policiesFor(db: DbOrTx, auth: Auth, partner: PartnerSummar
   return rows
     .filter((r) => isResource(r.subject) && isAction(r.action))
     .map((r) => ({ subject: r.subject, action: r.action, isActive: r.isActive }) as Policy);
-}
-
-/** The access of the caller to one named partner, or null when the caller does not belong to it. */
-export async function partnerAccessFor(
-  db: DbOrTx,
-  auth: Auth,
-  partnerId: number | null,
-  flags: FeatureFlags,
-): Promise<{ partner: PartnerSummary; access: PartnerAccess } | null> {
-  const reachable = await reachablePartners(db, auth, flags);
-  const partner = partnerId === null ? choosePartner(reachable, null) : reachable.find((p) => p.id === partnerId);
-  if (!partner) return null;
-  const policies = await policiesFor(db, auth, partner);
-  return { partner, access: { partnerId: partner.id, policies, isMaster: partner.isMaster || auth.admin !== null } };
 }
 
 export async function partnerById(db: DbOrTx, partnerId: number) {

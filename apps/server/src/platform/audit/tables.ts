@@ -16,5 +16,10 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_partner_idx').on(t.partnerId, t.id), index('audit_log_account_idx').on(t.accountId, t.id)],
+  (t) => [
+    index('audit_log_partner_idx').on(t.partnerId, t.id),
+    index('audit_log_account_idx').on(t.accountId, t.id),
+    // An account's entries of one action, read newest first (the dashboard's previous sign-in).
+    index('audit_log_account_action_idx').on(t.accountId, t.action, t.id),
+  ],
 );

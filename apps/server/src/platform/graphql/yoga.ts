@@ -67,8 +67,10 @@ function errorsPlugin(production: boolean): Plugin<RequestContext> {
       const lang = languageFromAcceptLanguage(request.headers.get('accept-language') ?? undefined);
       const errors = single.errors.map((error) => {
         if (inCatalogue(error)) return error;
-        if (error.message.includes(TOO_COMPLEX)) return coded('QUERY_TOO_COMPLEX', lang, error);
-        return coded('INVALID_REQUEST', lang, error, production ? {} : { detail: error.message });
+        // A document refused before it ran is a bad request, as GraphQL over HTTP answers it: 400.
+        const http = { status: 400 };
+        if (error.message.includes(TOO_COMPLEX)) return coded('QUERY_TOO_COMPLEX', lang, error, { http });
+        return coded('INVALID_REQUEST', lang, error, production ? { http } : { http, detail: error.message });
       });
       setResult({ ...single, errors });
     },

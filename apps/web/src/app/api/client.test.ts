@@ -47,6 +47,18 @@ describe('api client', () => {
     expect(onSessionEnd).toHaveBeenCalledOnce();
   });
 
+  it('reads a refusal made before GraphQL ran (the rate limit) by its catalogue code', async () => {
+    const { client, onSessionEnd } = setup(
+      answer({ code: 'TOO_MANY_REQUESTS', message: 'Príliš veľa požiadaviek.', fields: [] }, 429),
+    );
+    await expect(client.request(Ping, {})).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Príliš veľa požiadaviek.',
+      status: 429,
+    });
+    expect(onSessionEnd).not.toHaveBeenCalled();
+  });
+
   it('ends the session on HTTP 401 even without a GraphQL body', async () => {
     const { client, onSessionEnd } = setup(new Response('nope', { status: 401 }));
     await expect(client.request(Ping, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });

@@ -32,6 +32,9 @@ export interface ApiClient {
 interface GraphQLAnswer {
   data?: unknown;
   errors?: { message?: unknown; extensions?: { code?: unknown; fields?: unknown } }[];
+  /** A refusal made before GraphQL ran (the rate limit, a malformed request) has the REST error shape. */
+  code?: unknown;
+  message?: unknown;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -89,6 +92,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const rawCodes = answer.errors.map((e) => e.extensions?.code);
         if (rawCodes.some((c) => typeof c === 'string' && SESSION_ENDING_CODES.includes(c))) endSession();
         throw error;
+      }
+      if (!response.ok && typeof answer?.code === 'string') {
+        throw toApiError([{ message: answer.message, extensions: { code: answer.code } }], response.status);
       }
       if (!response.ok || !answer || answer.data == null) {
         throw new ApiError(response.status === 503 ? 'SERVICE_UNAVAILABLE' : 'UNKNOWN', '', [], response.status);

@@ -7,6 +7,7 @@ import {
   gridTotalLabel,
   type GridSettings,
   type GridSort,
+  type NumberKind,
   PAGE_SIZE_OPTIONS,
 } from '@pp/domain';
 import {
@@ -59,6 +60,8 @@ export interface DataGridColumn<Row> {
   header: string;
   render?: (row: Row) => ReactNode;
   filterType?: FilterType;
+  /** What a NUMBER column holds (as the server's column says), so the filter refuses what the server would. */
+  number?: NumberKind;
   /** Choices of ENUMS / MULTIPLE_ENUMS columns, already labelled. */
   options?: readonly { value: string; label: string }[];
   sortable?: boolean;

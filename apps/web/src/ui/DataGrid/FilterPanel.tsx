@@ -1,4 +1,12 @@
-import { type FilterOperator, type FilterType, type GridFilter, gridFilterSchema, OPERATORS_BY_TYPE } from '@pp/domain';
+import {
+  type FilterOperator,
+  type FilterType,
+  filterValueRule,
+  type GridColumnSpec,
+  type GridFilter,
+  gridFilterSchema,
+  OPERATORS_BY_TYPE,
+} from '@pp/domain';
 import {
   ActionIcon,
   Button,
@@ -48,6 +56,37 @@ export function draftToFilter(draft: Omit<Draft, 'key'>): GridFilter | null {
   return gridFilterSchema.safeParse(filter).success ? filter : null;
 }
 
+/**
+ * The domain's view of a column, so the panel refuses what the server would. A NUMBER column that does not
+ * say what it holds is checked leniently here (`double`: finite numbers); the server knows its type.
+ */
+function columnSpec<Row>(column: DataGridColumn<Row>): GridColumnSpec {
+  return {
+    field: column.field,
+    filterType: column.filterType,
+    number: column.number ?? 'double',
+    options: column.options?.map((o) => o.value),
+  };
+}
+
+/** Why one entered value would be refused (a key under `validation.`), or null; blanks are `required`'s. */
+export function filterValueIssue<Row>(column: DataGridColumn<Row> | undefined, value: string): string | null {
+  if (!column?.filterType || value.trim() === '') return null;
+  return filterValueRule(columnSpec(column), value.trim());
+}
+
+/** The first rule a draft breaks, as the server would name it, or null when it can be applied. */
+export function draftIssue<Row>(draft: Omit<Draft, 'key'>, column: DataGridColumn<Row> | undefined): string | null {
+  if (NO_VALUE.includes(draft.operator)) return draftToFilter(draft) ? null : 'required';
+  const values = LIST_VALUE.includes(draft.operator) || draft.operator === 'BETWEEN' ? draft.values : [draft.value];
+  if (values.length === 0 || values.some((v) => v.trim() === '')) return 'required';
+  for (const value of values) {
+    const rule = filterValueIssue(column, value);
+    if (rule) return rule;
+  }
+  return draftToFilter(draft) ? null : 'required';
+}
+
 function inputType(filterType: FilterType): string {
   if (filterType.startsWith('DATETIME')) return 'datetime-local';
   if (filterType.startsWith('DATE')) return 'date';
@@ -82,7 +121,7 @@ export function FilterPanel<Row>({ columns, filters, onApply, onClose }: FilterP
 
   const apply = () => {
     const parsed = drafts.map(draftToFilter);
-    if (parsed.some((f) => !f)) {
+    if (parsed.some((f) => !f) || drafts.some((d) => draftIssue(d, columnOf(d.field)))) {
       setShowErrors(true);
       return;
     }
@@ -103,8 +142,12 @@ export function FilterPanel<Row>({ columns, filters, onApply, onClose }: FilterP
           const type = column?.filterType ?? 'TEXT';
           const operators = OPERATORS_BY_TYPE[type];
           const options = column?.options?.map((o) => ({ value: o.value, label: o.label })) ?? [];
-          const invalid = showErrors && !draftToFilter(draft);
-          const error = invalid ? t('validation.required') : undefined;
+          const error = showErrors && draftIssue(draft, column) === 'required' ? t('validation.required') : undefined;
+          // A value the server would refuse says why as soon as it is typed, in the server's words.
+          const valueError = (...values: string[]) => {
+            const rule = values.map((v) => filterValueIssue(column, v)).find(Boolean);
+            return rule ? t(`validation.${rule}`) : error;
+          };
           let valueInput: React.ReactNode = null;
           if (NO_VALUE.includes(draft.operator)) {
             valueInput = null;
@@ -118,7 +161,7 @@ export function FilterPanel<Row>({ columns, filters, onApply, onClose }: FilterP
                     aria-label={t(i === 0 ? 'grid.valueFrom' : 'grid.valueTo')}
                     placeholder={t(i === 0 ? 'grid.valueFrom' : 'grid.valueTo')}
                     value={draft.values[i] ?? ''}
-                    error={error}
+                    error={valueError(draft.values[i] ?? '')}
                     onChange={(e) => {
                       const values = [draft.values[0] ?? '', draft.values[1] ?? ''];
                       values[i] = e.currentTarget.value;
@@ -144,7 +187,7 @@ export function FilterPanel<Row>({ columns, filters, onApply, onClose }: FilterP
                 style={{ flex: 1 }}
                 aria-label={t('grid.value')}
                 value={draft.values}
-                error={error}
+                error={valueError(...draft.values)}
                 onChange={(values) => update(draft.key, { values })}
               />
             );
@@ -175,7 +218,7 @@ export function FilterPanel<Row>({ columns, filters, onApply, onClose }: FilterP
                 aria-label={t('grid.value')}
                 placeholder={t('grid.value')}
                 value={draft.value}
-                error={error}
+                error={valueError(draft.value)}
                 onChange={(e) => update(draft.key, { value: e.currentTarget.value })}
               />
             );

@@ -1,0 +1,2 @@
+CREATE INDEX "sessions_account_live_idx" ON "sessions" USING btree ("account_id","expires_at") WHERE "sessions"."revoked_at" is null;--> statement-breakpoint
+CREATE INDEX "audit_log_account_action_idx" ON "audit_log" USING btree ("account_id","action","id");

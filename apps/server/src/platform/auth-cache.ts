@@ -1,0 +1,86 @@
+import type { Database } from './db/client';
+
+const CHANNEL = 'pp_auth';
+
+/** What changed: some sessions ended, some accounts' rights changed, or anything (flags, partner states). */
+export type AuthChange = { sessions: number[] } | { accounts: number[] } | { all: true };
+
+interface Entry<T> {
+  value: T;
+  at: number;
+  sessionId: number;
+  accountId: number;
+  /** The operator behind an impersonation: a change to the operator ends it too. */
+  adminAccountId: number | null;
+}
+
+/**
+ * A per-process cache of resolved sessions and what hangs on them (partners, policies), for a few seconds.
+ * Every request used to reload session and policies and most wrote the session back; with this the
+ * pipeline reads them once per few seconds per session. Changes are announced over NOTIFY, so every
+ * process forgets at once, and the process that made the change forgets before it answers.
+ */
+export interface AuthCache {
+  get<T>(key: string): T | undefined;
+  set<T>(key: string, value: T, owner: { sessionId: number; accountId: number; adminAccountId: number | null }): void;
+  /** Forgets here and in every other process. */
+  changed(change: AuthChange): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  size(): number;
+}
+
+export function createAuthCache(database: Database, options: { ttlMs?: number; maxEntries?: number } = {}): AuthCache {
+  const ttlMs = options.ttlMs ?? 5_000;
+  const maxEntries = options.maxEntries ?? 20_000;
+  const entries = new Map<string, Entry<unknown>>();
+  let unlisten: (() => Promise<void>) | null = null;
+
+  function forget(change: AuthChange) {
+    if ('all' in change) return entries.clear();
+    if ('sessions' in change) {
+      const ids = new Set(change.sessions);
+      for (const [key, entry] of entries) if (ids.has(entry.sessionId)) entries.delete(key);
+      return;
+    }
+    const ids = new Set<number | null>(change.accounts);
+    for (const [key, entry] of entries) {
+      if (ids.has(entry.accountId) || ids.has(entry.adminAccountId)) entries.delete(key);
+    }
+  }
+
+  return {
+    get<T>(key: string) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (Date.now() - entry.at > ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.value as T;
+    },
+    set(key, value, owner) {
+      // Oldest first out: Map keeps insertion order, so the first key is the oldest.
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { value, at: Date.now(), ...owner });
+    },
+    async changed(change) {
+      forget(change);
+      await database.notify(CHANNEL, JSON.stringify(change));
+    },
+    async start() {
+      unlisten = await database.listen(CHANNEL, (payload) => {
+        try {
+          forget(JSON.parse(payload) as AuthChange);
+        } catch {
+          entries.clear();
+        }
+      });
+    },
+    async stop() {
+      await unlisten?.();
+      entries.clear();
+    },
+    size: () => entries.size,
+  };
+}
