@@ -50,9 +50,6 @@ export type PasswordReset = z.infer<typeof passwordResetSchema>;
 /** A password-reset link is valid this long. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 
-/** Repeated failed logins are throttled: this many failures within the window lock the e-mail and the address. */
-export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000 } as const;
-
 /** Sessions last this long without use, and the web re-checks the session this often. */
 export const SESSION_IDLE_TTL_MS = 12 * 60 * 60_000;
 export const SESSION_REFRESH_MS = 5 * 60_000;

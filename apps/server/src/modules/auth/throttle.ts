@@ -24,7 +24,8 @@ export async function takeAttempt(db: DbOrTx, key: string, limit: AttemptWindow)
 
 /**
  * Counts one attempt against an account: free up to a number per window, then each attempt must wait a
- * growing delay after the one before. Refused attempts do not extend the delay, so the owner is slowed for
+ * growing delay after the one before (the formula of the domain's `accountDelayMs`, in SQL so that it is
+ * applied in the same statement). Refused attempts do not extend the delay, so the owner is slowed for
  * at most the longest delay, never locked out.
  */
 export async function takeDelayedAttempt(db: DbOrTx, key: string): Promise<boolean> {
