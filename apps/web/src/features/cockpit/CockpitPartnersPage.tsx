@@ -105,6 +105,7 @@ export function CockpitPartnersPage() {
         field: 'rating',
         header: 'cockpit.columns.rating',
         filterType: 'NUMBER',
+        number: 'real',
         sortable: true,
         align: 'right',
         render: (row) => (row.rating == null ? '—' : format.number(row.rating)),
