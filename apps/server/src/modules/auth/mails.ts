@@ -21,33 +21,26 @@ export function authMailRenderer(platform: Platform): Record<string, MailRendere
       .where(and(eq(loginTokens.tokenHash, hashToken(token)), isNull(loginTokens.usedAt)));
   };
 
+  /** A mail whose link carries a one-time token made now; a mail the relay refuses spends it. */
+  const linkMail =
+    (texts: string, issue: (db: Db, accountId: number) => Promise<string>, path: string, ttlMs: number): MailRenderer =>
+    async (db, mail) => {
+      const lang = langOf(mail);
+      const token = await issue(db, accountIdOf(mail));
+      const params = { link: link(`${path}/${token}`), minutes: ttlMs / 60_000 };
+      return {
+        mail: {
+          to: mail.recipient,
+          subject: translate(lang, `mail.${texts}.subject`),
+          text: translate(lang, `mail.${texts}.body`, params),
+        },
+        discard: spend(db, token),
+      };
+    };
+
   return {
-    'password-reset': async (db, mail) => {
-      const lang = langOf(mail);
-      const token = await issueResetToken(db, accountIdOf(mail));
-      const params = { link: link(`/login/reset-password/${token}`), minutes: PASSWORD_RESET_TTL_MS / 60_000 };
-      return {
-        mail: {
-          to: mail.recipient,
-          subject: translate(lang, 'mail.passwordReset.subject'),
-          text: translate(lang, 'mail.passwordReset.body', params),
-        },
-        discard: spend(db, token),
-      };
-    },
-    'login-link': async (db, mail) => {
-      const lang = langOf(mail);
-      const token = await issueLoginToken(db, accountIdOf(mail));
-      const params = { link: link(`/login/token/${token}`), minutes: LOGIN_TOKEN_TTL_MS / 60_000 };
-      return {
-        mail: {
-          to: mail.recipient,
-          subject: translate(lang, 'mail.loginLink.subject'),
-          text: translate(lang, 'mail.loginLink.body', params),
-        },
-        discard: spend(db, token),
-      };
-    },
+    'password-reset': linkMail('passwordReset', issueResetToken, '/login/reset-password', PASSWORD_RESET_TTL_MS),
+    'login-link': linkMail('loginLink', issueLoginToken, '/login/token', LOGIN_TOKEN_TTL_MS),
     'account-activation': async (_db, mail) => {
       const lang = langOf(mail);
       return {
