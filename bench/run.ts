@@ -16,6 +16,7 @@ export interface BenchResult {
 const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'partners-grid', run: partnersGridBench },
   { name: 'throughput', run: throughputBench },
+  { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
 ];
 
 function percentile(sorted: number[], p: number): number {

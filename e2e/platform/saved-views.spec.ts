@@ -29,9 +29,10 @@ test('an operator saves a filtered view of the partner grid, applies it later, a
   // The previous rows stay on screen while the filtered page loads: wait for the data to settle.
   await expect
     .poll(async () => new Set(await page.getByTestId('grid-row').locator('td:nth-child(2)').allInnerTexts()))
-    .toEqual(new Set(['SK10MA']));
+    .toEqual(new Set(['Slovakia']));
 
   await page.getByTestId('grid-views').click();
   await page.getByRole('button', { name: 'Delete view Slovak shops' }).click();
+  await page.getByTestId('grid-view-delete-submit').click();
   await expect(page.getByTestId('flash-success')).toContainText('The view has been deleted.');
 });

@@ -19,6 +19,7 @@ import { safeEqual } from './modules/auth/tokens';
 import { localeFileText } from './platform/i18n';
 import { logRedact, logSerializers } from './platform/log';
 import { createAuthCache } from './platform/auth-cache';
+import { createFiguresCache } from './platform/figures-cache';
 import { createJobs } from './platform/jobs';
 import { logTransport, type MailTransport } from './platform/mail/transport';
 import { metrics, registry } from './platform/metrics';
@@ -134,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     jobs,
     mail: options.mailTransport ?? logTransport(app.log),
     authCache,
+    figures: createFiguresCache(config.figuresCacheTtlMs),
     log: app.log,
     async sessionsEnded(ids) {
       if (!ids.length) return;
@@ -271,9 +273,47 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerStreamRoute(app, platform, () => webVersion);
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  /**
+   * The web's page paths (routes.json, written by the web build from its router): a path outside them is
+   * answered 404 with the same index.html, whose router then shows its not-found page (docs/decisions.md,
+   * "Pages and HTTP status"). Re-read when a new build is served; without the file every path is a page.
+   */
+  const pageList = { version: undefined as string | null | undefined, patterns: null as RegExp[] | null };
+  const routePattern = (route: string): RegExp => {
+    const escapeText = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    let source = '';
+    for (const segment of route.split('/').filter(Boolean)) {
+      if (segment === '$' || segment === '{$}') source += '(?:/.*)?';
+      else if (/^\{-\$[^}]*\}$/.test(segment)) source += '(?:/[^/]+)?';
+      else if (segment.startsWith('$')) source += '/[^/]+';
+      else {
+        source += `/${segment
+          .split(/(\{-?\$[^}]*\})/)
+          .map((part) => (part.startsWith('{-$') ? '[^/]*' : part.startsWith('{$') ? '[^/]+' : escapeText(part)))
+          .join('')}`;
+      }
+    }
+    // The router matches paths ignoring case and a trailing slash.
+    return new RegExp(`^${source}/?$`, 'i');
+  };
+  const isPagePath = (path: string): boolean => {
+    if (pageList.version !== webVersion) {
+      pageList.version = webVersion;
+      try {
+        const { routes } = JSON.parse(readFileSync(join(config.webDist, 'routes.json'), 'utf8')) as {
+          routes: string[];
+        };
+        pageList.patterns = routes.map(routePattern);
+      } catch {
+        pageList.patterns = null;
+      }
+    }
+    return pageList.patterns === null || pageList.patterns.some((pattern) => pattern.test(path));
+  };
   if (hasWeb) {
     // reply.sendFile for the page fallback below; the files themselves are served in their own context.
-    await app.register(fastifyStatic, { root: config.webDist, serve: false });
+    // Both pick the build's .br / .gz sibling by Accept-Encoding (and answer Vary: Accept-Encoding).
+    await app.register(fastifyStatic, { root: config.webDist, serve: false, preCompressed: true, cacheControl: false });
     await app.register(async (web) => {
       // A path the static plugin refuses (`/v2/../../package.json`, `/v2/%00`) is simply not found: it names
       // no file of the build. Anything else goes on to the application's error handler.
@@ -288,22 +328,35 @@ export async function buildApp(options: AppOptions): Promise<App> {
         index: false,
         wildcard: true,
         decorateReply: false,
+        preCompressed: true,
+        // Source maps stay in dist for error reports but are not public; nor is the build's bookkeeping (.vite/).
+        allowedPath: (pathName) => !/\.map$/i.test(pathName) && !/(^|\/)\./.test(pathName),
+        // Files under assets/ carry their content hash in the name: cached for a year, never revalidated.
+        // Everything else (version.json, routes.json, the icon) keeps its name across builds: revalidated.
+        cacheControl: false,
+        setHeaders: (reply, path) => {
+          const fingerprinted = path.startsWith(join(config.webDist, 'assets/'));
+          reply.header('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
       });
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
-    if (request.method !== 'GET' || isApi) {
+    // HEAD answers as GET does (Node sends no body for it).
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi) {
       const lang = languageFromAcceptLanguage(request.headers['accept-language']);
       return reply.status(404).send(errorPayload(new DomainError('NOT_FOUND'), lang));
     }
     if (!hasWeb)
       return reply.status(503).type('text/plain').send('The web application is not built: run npm run build.');
-    // Every page path is the app's: the router decides, including its own not-found page.
     webVersion = readWebVersion(config.webDist) ?? webVersion;
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', config.webDist);
+    // Every page is the same document: the router renders the page, and for an unknown path its not-found
+    // page, which the status then tells crawlers, monitors and caches too.
+    if (isPagePath(path)) return reply.sendFile('index.html', config.webDist);
+    return reply.status(404).sendFile('index.html', config.webDist, { etag: false, lastModified: false });
   });
 
   return {

@@ -33,6 +33,8 @@ const envSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /** How long a process reuses a resolved session and its policies (changes are announced at once). */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How old a dashboard's counts may be (computed once per process and period); 0 computes every time. */
+  FIGURES_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** Seeds the demo data when the database has no partner yet. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   /** Starts the job workers in this process (set false on processes that only serve requests). */
@@ -104,6 +106,7 @@ export interface Config {
   rateLimitPerMinute: number;
   statementTimeoutMs: number;
   authCacheTtlMs: number;
+  figuresCacheTtlMs: number;
   seedDemo: boolean;
   jobsEnabled: boolean;
   webDist: string;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
+    figuresCacheTtlMs: e.FIGURES_CACHE_TTL_MS,
     // Production never seeds the demo accounts (their password is published).
     seedDemo: !production && e.SEED_DEMO === 'true',
     jobsEnabled: e.JOBS_ENABLED === 'true',

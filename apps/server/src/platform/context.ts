@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database, Db, DbOrTx } from './db/client';
 import type { Actor } from './audit/service';
 import type { AuthCache } from './auth-cache';
+import type { FiguresCache } from './figures-cache';
 import type { Jobs } from './jobs';
 import type { MailTransport } from './mail/transport';
 import type { StreamHub } from './stream/hub';
@@ -18,6 +19,8 @@ export interface Platform {
   mail: MailTransport;
   /** Sessions, partners and policies per process for a few seconds; `changed` forgets them everywhere. */
   authCache: AuthCache;
+  /** Figures that may be a few seconds old (dashboard counts), per process. */
+  figures: FiguresCache;
   log: FastifyBaseLogger;
   /** Sessions that ended (logout, reset, revocation): their sockets close and caches forget them, in every process. */
   sessionsEnded(sessionIds: number[]): Promise<void>;

@@ -53,6 +53,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       REMOTE_LOGIN_SECRET: 'test-remote-login-secret-0123456789',
     }),
     webDist: '/nonexistent',
+    // Tests read what they just wrote: counts are computed on every request.
+    figuresCacheTtlMs: 0,
     ...overrides,
   };
 }

@@ -8,6 +8,8 @@ import {
   loginAsAdmin,
   loginWithToken,
   logout,
+  passwordResetLinkStatus,
+  RESET_LINK_STATUSES,
   requestPasswordReset,
   resetPassword,
   type SessionView,
@@ -84,7 +86,17 @@ const FeatureFlagsRef = builder.objectRef<Awaited<ReturnType<typeof readFeatureF
   }),
 });
 
+const ResetLinkStatusRef = builder.enumType('PasswordResetLinkStatus', { values: RESET_LINK_STATUSES });
+
 builder.queryFields((t) => ({
+  passwordResetLinkStatus: t.field({
+    type: ResetLinkStatusRef,
+    description:
+      'Public. Whether a reset link login/reset-password/{token} still works (VALID, USED, EXPIRED, UNKNOWN), ' +
+      'without spending it. Counts attempts per address; one check per request.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => passwordResetLinkStatus(ctx, args.token),
+  }),
   featureFlags: t.field({
     type: FeatureFlagsRef,
     description: 'Public. The feature flags (same as GET /fefl).',

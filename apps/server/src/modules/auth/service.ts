@@ -459,6 +459,33 @@ export async function endResetLinks(tx: DbOrTx, accountId: number): Promise<void
     .where(and(eq(loginTokens.accountId, accountId), eq(loginTokens.purpose, 'reset'), isNull(loginTokens.usedAt)));
 }
 
+/** What a reset link's page may learn on arrival: only about the link, never about its account. */
+export const RESET_LINK_STATUSES = ['VALID', 'USED', 'EXPIRED', 'UNKNOWN'] as const;
+export type ResetLinkStatus = (typeof RESET_LINK_STATUSES)[number];
+
+/**
+ * Checks a reset link without spending it, so its page can say at once that it is dead. It checks a
+ * secret, so it counts per address like the other secret checks (a known link gives its attempt back), and a
+ * request may check one link only: aliases cannot turn one request into many guesses.
+ */
+export async function passwordResetLinkStatus(ctx: RequestContext, token: string): Promise<ResetLinkStatus> {
+  const key = `secret-ip:${ctx.ip}`;
+  if (!(await takeAttempt(ctx.db, key, SECRET_CHECK_LIMIT))) throw new DomainError('TOO_MANY_ATTEMPTS');
+  const [row] =
+    token.length > 0 && token.length <= 200
+      ? await ctx.db
+          .select({ usedAt: loginTokens.usedAt, expiresAt: loginTokens.expiresAt })
+          .from(loginTokens)
+          .where(and(eq(loginTokens.tokenHash, hashToken(token)), eq(loginTokens.purpose, 'reset')))
+          .limit(1)
+      : [];
+  if (!row) return 'UNKNOWN';
+  await refundAttempt(ctx.db, key);
+  if (row.usedAt) return 'USED';
+  if (row.expiresAt.getTime() < Date.now()) return 'EXPIRED';
+  return 'VALID';
+}
+
 /** Reset password by the e-mailed token: sets the new password and ends every session of the account. */
 export async function resetPassword(
   ctx: RequestContext,

@@ -50,8 +50,13 @@ builder.mutationField('cockpitRemoteLoginLink', (t) =>
 
 builder.mutationField('cockpitBroadcast', (t) =>
   t.boolean({
-    description: 'Administrators only: sends a notice to everybody signed in (live stream broadcast).',
-    args: { message: t.arg.string({ required: true }) },
-    resolve: (_, args, ctx) => broadcast(ctx, args),
+    description:
+      'Administrators only: sends a notice to everybody signed in, or only to the sellers of the chosen markets ' +
+      '(shop ids; none means everybody), over the live stream.',
+    args: { message: t.arg.string({ required: true }), markets: t.arg.stringList() },
+    resolve: async (_, args, ctx) => {
+      await broadcast(ctx, args);
+      return true;
+    },
   }),
 );

@@ -1,6 +1,7 @@
 import {
   availableShopIds,
   broadcastSchema,
+  DomainError,
   type GridPage,
   isOnboarding,
   ONBOARDING_WORKFLOW_STATUSES,
@@ -100,16 +101,38 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
   };
 }
 
-/** An operator's notice to everybody signed in, delivered live by every server process. */
-export async function broadcast(ctx: RequestContext, input: unknown): Promise<true> {
+/** Partners per NOTIFY round when a notice goes to chosen markets. */
+const BROADCAST_PUBLISH_BATCH = 200;
+
+/**
+ * An operator's notice, delivered live by every server process: to everybody signed in, or to the sellers
+ * of the chosen markets (the stream delivers by partner, so each partner of those markets is named).
+ */
+export async function broadcast(ctx: RequestContext, input: unknown): Promise<{ partners: number | null }> {
   ctx.requireAdmin();
   const parsed = broadcastSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
+  const { message, markets } = parsed.data;
+  const available = availableShopIds(await ctx.flags());
+  // A market switched off by its flag is not offered, so it cannot be chosen either.
+  if (markets?.some((m) => !available.includes(m))) {
+    throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'markets', rule: 'invalid' }]);
+  }
   await recordAudit(ctx.db, ctx.actor(null), {
     action: 'cockpit.broadcast',
-    data: { message: parsed.data.message },
+    data: { message, markets },
     partnerId: null,
   });
-  await ctx.platform.stream.publish({ all: true }, { type: 'broadcast', data: { message: parsed.data.message } });
-  return true;
+  const event = { type: 'broadcast' as const, data: { message } };
+  if (!markets) {
+    await ctx.platform.stream.publish({ all: true }, event);
+    return { partners: null };
+  }
+  const rows = await ctx.db.select({ id: partners.id }).from(partners).where(inArray(partners.shopId, markets));
+  for (let i = 0; i < rows.length; i += BROADCAST_PUBLISH_BATCH) {
+    await Promise.all(
+      rows.slice(i, i + BROADCAST_PUBLISH_BATCH).map((r) => ctx.platform.stream.publish({ partnerId: r.id }, event)),
+    );
+  }
+  return { partners: rows.length };
 }

@@ -22,6 +22,11 @@ const SavedViewRef = builder.objectRef<SavedView>('SavedView').implement({
     filters: t.field({ type: [GridFilterRef], resolve: (v) => v.state.filters }),
     sort: t.field({ type: GridSortRef, nullable: true, resolve: (v) => v.state.sort ?? null }),
     search: t.string({ nullable: true, resolve: (v) => v.state.search ?? null }),
+    columns: t.stringList({
+      nullable: true,
+      description: 'The columns shown, in their order; null when the view was saved without a column choice.',
+      resolve: (v) => v.state.columns ?? null,
+    }),
   }),
 });
 
@@ -37,13 +42,14 @@ builder.queryField('savedViews', (t) =>
 builder.mutationFields((t) => ({
   savedViewCreate: t.field({
     type: SavedViewRef,
-    description: 'Saves the filters, sort and search of a grid under a name unique for the grid.',
+    description: 'Saves the filters, sort, search and columns of a grid under a name unique for the grid.',
     args: {
       gridId: t.arg.string({ required: true }),
       name: t.arg.string({ required: true }),
       filters: t.arg({ type: [GridFilterInput] }),
       sort: t.arg({ type: GridSortInput }),
       search: t.arg.string(),
+      columns: t.arg.stringList({ description: 'The columns shown, in their order (at most 100 names).' }),
     },
     resolve: (_, args, ctx) =>
       createSavedView(ctx, {
@@ -58,6 +64,7 @@ builder.mutationFields((t) => ({
           })),
           sort: args.sort ?? null,
           search: args.search ?? null,
+          columns: args.columns ?? null,
         },
       }),
   }),

@@ -1,12 +1,11 @@
-import { GRID_TOTAL_CAP, isShopId, MARKETS } from '@pp/domain';
+import { DomainError, GRID_TOTAL_CAP } from '@pp/domain';
 import { and, desc, eq, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog } from '../../platform/audit/tables';
 import type { RequestContext } from '../../platform/context';
 import { accounts } from '../account/tables';
 import { sessions } from '../auth/tables';
-import type { PartnerSummary } from '../partner/service';
-import { accountPartners, partners } from '../partner/tables';
+import { accountPartners } from '../partner/tables';
 
 const admins = alias(accounts, 'admins');
 
@@ -22,30 +21,39 @@ function countOf(rows: SQLWrapper) {
 }
 
 /**
- * The home dashboard: figures of the selected partner, read from the database in two statements run side
- * by side. Every read is an index range of this partner or this account (docs/performance.md lists the
- * indexes and their plans); the counts are capped.
+ * The home dashboard: the partner as the session knows it (cached), the partner's counts (at most a few
+ * seconds old, computed once per process and period however many people look), and, live, the caller's
+ * previous sign-in and the partner's newest activity. Every read is an index range of this partner or this
+ * account (docs/performance.md lists the indexes and their plans); the counts are capped.
  */
 export async function dashboard(ctx: RequestContext) {
   const access = await ctx.require('partner', 'read');
   const auth = ctx.requireAuth();
   const partnerId = access.partnerId;
+  const partner = (await ctx.reachablePartners()).find((p) => p.id === partnerId);
+  if (!partner) throw new DomainError('ACCESS_DENIED');
 
-  // Accounts of the partner: an index-only range of account_partners' primary key (partner_id, account_id).
-  const members = ctx.db
-    .select({ one: sql`1` })
-    .from(accountPartners)
-    .where(eq(accountPartners.partnerId, partnerId))
-    .limit(DASHBOARD_COUNT_CAP);
-  // Live sessions of those accounts: per account, a range of sessions_account_live_idx (index-only).
-  const liveSessions = ctx.db
-    .select({ one: sql`1` })
-    .from(accountPartners)
-    .innerJoin(sessions, eq(sessions.accountId, accountPartners.accountId))
-    .where(
-      and(eq(accountPartners.partnerId, partnerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
-    )
-    .limit(DASHBOARD_COUNT_CAP);
+  const counts = ctx.platform.figures.get(`dashboard-counts:${partnerId}`, async () => {
+    // Accounts of the partner: an index-only range of account_partners' primary key (partner_id, account_id).
+    const members = ctx.db
+      .select({ one: sql`1` })
+      .from(accountPartners)
+      .where(eq(accountPartners.partnerId, partnerId))
+      .limit(DASHBOARD_COUNT_CAP);
+    // Live sessions of those accounts: per account, a range of sessions_account_live_idx (index-only).
+    const liveSessions = ctx.db
+      .select({ one: sql`1` })
+      .from(accountPartners)
+      .innerJoin(sessions, eq(sessions.accountId, accountPartners.accountId))
+      .where(
+        and(eq(accountPartners.partnerId, partnerId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+      )
+      .limit(DASHBOARD_COUNT_CAP);
+    const [row] = await ctx.db
+      .select({ accounts: countOf(members), sessions: countOf(liveSessions) })
+      .from(sql`(select 1) as one`);
+    return { accountsCount: row?.accounts ?? 0, activeSessionsCount: row?.sessions ?? 0 };
+  });
   // The sign-in before the current one: the second entry of audit_log_account_action_idx, read backwards.
   const previousLogin = ctx.db
     .select({ at: auditLog.at })
@@ -54,65 +62,29 @@ export async function dashboard(ctx: RequestContext) {
     .orderBy(desc(auditLog.id))
     .offset(1)
     .limit(1);
-  const ownLink = alias(accountPartners, 'own_link');
+  // The partner's newest entries: the end of audit_log_partner_idx (partner_id, id); for a partner with a
+  // large share of all entries PostgreSQL may walk the primary key backwards instead, which is cheaper.
+  const recentActivity = ctx.db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      at: auditLog.at,
+      actorEmail: accounts.email,
+      adminEmail: admins.email,
+    })
+    .from(auditLog)
+    .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
+    .leftJoin(admins, eq(admins.id, auditLog.adminAccountId))
+    .where(eq(auditLog.partnerId, partnerId))
+    .orderBy(desc(auditLog.id))
+    .limit(10);
 
-  const [[row], recentActivity] = await Promise.all([
-    // The partner (ctx.require found it reachable), the caller's link to it, and the three figures.
-    ctx.db
-      .select({
-        id: partners.id,
-        partnerName: partners.partnerName,
-        mallName: partners.mallName,
-        sapId: partners.sapId,
-        shopId: partners.shopId,
-        provider: partners.provider,
-        mdpStatus: partners.mdpStatus,
-        workflowStatus: partners.workflowStatus,
-        billingStatus: partners.billingStatus,
-        rating: partners.rating,
-        isDefault: ownLink.isDefault,
-        isMaster: ownLink.isMaster,
-        accountsCount: countOf(members),
-        activeSessionsCount: countOf(liveSessions),
-        lastLoginAt: sql<Date | null>`(${previousLogin})`.mapWith(auditLog.at),
-      })
-      .from(partners)
-      .leftJoin(ownLink, and(eq(ownLink.partnerId, partners.id), eq(ownLink.accountId, auth.account.id)))
-      .where(eq(partners.id, partnerId)),
-    // The partner's newest entries: the end of audit_log_partner_idx (partner_id, id); for a partner with
-    // a large share of all entries PostgreSQL may walk the primary key backwards instead, which is cheaper.
-    ctx.db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        at: auditLog.at,
-        actorEmail: accounts.email,
-        adminEmail: admins.email,
-      })
-      .from(auditLog)
-      .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-      .leftJoin(admins, eq(admins.id, auditLog.adminAccountId))
-      .where(eq(auditLog.partnerId, partnerId))
-      .orderBy(desc(auditLog.id))
-      .limit(10),
-  ]);
-  if (!row) throw new Error(`dashboard: partner ${partnerId} vanished`);
-  const { accountsCount, activeSessionsCount, lastLoginAt, isDefault, isMaster, ...columns } = row;
-  // As partner/service.ts summarises it; an impersonation session acts as the master of its one partner.
-  const bound = auth.boundPartnerId !== null;
-  const partner: PartnerSummary = {
-    ...columns,
-    currency: isShopId(columns.shopId) ? MARKETS[columns.shopId].currency : 'EUR',
-    isDefault: bound || (isDefault ?? false),
-    isMaster: bound || (isMaster ?? false),
-  };
-
+  const [figures, [last], activity] = await Promise.all([counts, previousLogin, recentActivity]);
   return {
     partner,
-    accountsCount,
-    activeSessionsCount,
+    ...figures,
     /** The sign-in before the current one: what a person wants to compare against. */
-    lastLoginAt,
-    recentActivity,
+    lastLoginAt: last?.at ?? null,
+    recentActivity: activity,
   };
 }

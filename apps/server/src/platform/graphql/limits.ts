@@ -8,25 +8,28 @@ import type { RequestContext } from '../context';
 export const TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
 
 /**
- * Mutations that send mail or check a secret. A document may name each of them once: aliases would
+ * Root fields that send mail or check a secret. A document may name each of them once: aliases would
  * otherwise turn one request into hundreds of mails or guesses that no per-request limit sees.
  */
-export const SINGLE_USE_MUTATIONS = new Set([
-  'login',
-  'loginWithToken',
-  'loginAsAdmin',
-  'passwordResetRequest',
-  'passwordReset',
+export const SINGLE_USE_FIELDS = new Set([
+  'Mutation.login',
+  'Mutation.loginWithToken',
+  'Mutation.loginAsAdmin',
+  'Mutation.passwordResetRequest',
+  'Mutation.passwordReset',
+  'Query.passwordResetLinkStatus',
 ]);
 
-function singleUseMutationsRule(context: ValidationContext): ASTVisitor {
+function singleUseFieldsRule(context: ValidationContext): ASTVisitor {
   const seen = new Map<string, number>();
-  const mutationType = context.getSchema().getMutationType();
+  const schema = context.getSchema();
+  const roots = new Set([schema.getQueryType(), schema.getMutationType()].filter(Boolean));
   return {
     Field(node) {
-      if (!mutationType || context.getParentType() !== mutationType) return;
-      const name = node.name.value;
-      if (!SINGLE_USE_MUTATIONS.has(name)) return;
+      const parent = context.getParentType();
+      if (!parent || !roots.has(parent as never)) return;
+      const name = `${parent.name}.${node.name.value}`;
+      if (!SINGLE_USE_FIELDS.has(name)) return;
       const count = (seen.get(name) ?? 0) + 1;
       seen.set(name, count);
       if (count === 2) context.reportError(new GraphQLError(TOO_COMPLEX, { nodes: [node] }));
@@ -72,7 +75,7 @@ export function graphqlLimits(options: { production: boolean }): Plugin<RequestC
     }) as Plugin<RequestContext>,
     {
       onValidate({ addValidationRule }) {
-        addValidationRule(singleUseMutationsRule);
+        addValidationRule(singleUseFieldsRule);
       },
       onExecute({ args, setResultAndStopExecution }) {
         if (!options.production || !asksForSchema(args.document)) return;

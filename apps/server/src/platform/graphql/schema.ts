@@ -7,6 +7,7 @@ import { builder } from './builder';
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */
 export const PUBLIC_OPERATIONS = [
   'Query.featureFlags',
+  'Query.passwordResetLinkStatus',
   'Mutation.login',
   'Mutation.loginWithToken',
   'Mutation.loginAsAdmin',

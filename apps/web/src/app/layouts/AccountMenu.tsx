@@ -1,11 +1,25 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../features/auth/operations';
 import { useLogout } from '../../features/auth/useLogout';
+import { useLanguageChoice } from '../../ui/LanguageSwitcher';
+import type { LanguageArea } from '../i18n/languageChoice';
 
-export function AccountMenu({ account, withProfile }: { account: Session['account']; withProfile: boolean }) {
+/**
+ * The account's menu: profile and logout, and on a phone (`languageArea` given) also the language choice,
+ * which the header has no room for there.
+ */
+export function AccountMenu({
+  account,
+  withProfile,
+  languageArea,
+}: {
+  account: Session['account'];
+  withProfile: boolean;
+  languageArea?: LanguageArea;
+}) {
   const { t } = useTranslation();
   const logout = useLogout();
   const name = `${account.firstName} ${account.lastName}`.trim() || account.email;
@@ -13,7 +27,11 @@ export function AccountMenu({ account, withProfile }: { account: Session['accoun
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
-        <UnstyledButton data-testid="account-menu" aria-label={t('layout.accountMenu.label')}>
+        <UnstyledButton
+          data-testid="account-menu"
+          aria-label={t('layout.accountMenu.label')}
+          style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-xl)' }}
+        >
           <Group gap={8} wrap="nowrap">
             <Avatar color="teal" radius="xl" size={32}>
               {initials}
@@ -21,7 +39,7 @@ export function AccountMenu({ account, withProfile }: { account: Session['accoun
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
               {name}
             </Text>
-            <IconChevronDown size={14} />
+            <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>
@@ -30,7 +48,7 @@ export function AccountMenu({ account, withProfile }: { account: Session['accoun
           <Text size="sm" fw={600} c="var(--mantine-color-text)" data-testid="account-name">
             {name}
           </Text>
-          <Text size="xs" c="dimmed" data-testid="account-email">
+          <Text size="xs" c="dimmed" data-testid="account-email" truncate>
             {account.email}
           </Text>
         </Menu.Label>
@@ -40,6 +58,7 @@ export function AccountMenu({ account, withProfile }: { account: Session['accoun
             {t('layout.accountMenu.profile')}
           </Menu.Item>
         )}
+        {languageArea && <LanguageItems area={languageArea} />}
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}
@@ -50,5 +69,35 @@ export function AccountMenu({ account, withProfile }: { account: Session['accoun
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+function LanguageItems({ area }: { area: LanguageArea }) {
+  const { t } = useTranslation();
+  const { current, choose, languages } = useLanguageChoice(area);
+  return (
+    <>
+      <Menu.Divider />
+      <Menu.Label>
+        <Group gap={6} wrap="nowrap">
+          <IconLanguage size={14} aria-hidden />
+          {t('layout.language')}
+        </Group>
+      </Menu.Label>
+      {languages.map((code) => (
+        <Menu.Item
+          key={code}
+          lang={code}
+          data-testid={`language-option-${code}`}
+          aria-current={code === current ? 'true' : undefined}
+          rightSection={code === current ? <IconCheck size={16} aria-hidden /> : null}
+          fw={code === current ? 600 : undefined}
+          onClick={() => choose(code)}
+        >
+          {t(`languages.${code}`)}
+        </Menu.Item>
+      ))}
+      <Menu.Divider />
+    </>
   );
 }

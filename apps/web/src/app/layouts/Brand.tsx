@@ -1,15 +1,23 @@
-import { Group, Text, ThemeIcon } from '@mantine/core';
+import { Box, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-export function Brand({ subtitle }: { subtitle?: string }) {
+/** The portal's mark and name; `compact` keeps only the mark on the narrowest screens (below `xs`). */
+export function Brand({ subtitle, compact = false }: { subtitle?: string; compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group gap={10} wrap="nowrap">
-      <ThemeIcon size={34} radius="md" variant="gradient" gradient={{ from: 'teal.7', to: 'teal.4', deg: 135 }}>
+    <Group gap={10} wrap="nowrap" miw={0}>
+      <ThemeIcon
+        size={34}
+        radius="md"
+        variant="gradient"
+        gradient={{ from: 'teal.7', to: 'teal.4', deg: 135 }}
+        style={{ flexShrink: 0 }}
+        aria-hidden
+      >
         <IconBuildingStore size={20} />
       </ThemeIcon>
-      <div>
+      <Box miw={0} visibleFrom={compact ? 'xs' : undefined}>
         <Text fw={700} size="md" lh={1.1}>
           {t('common.appTitle')}
         </Text>
@@ -18,7 +26,7 @@ export function Brand({ subtitle }: { subtitle?: string }) {
             {subtitle}
           </Text>
         )}
-      </div>
+      </Box>
     </Group>
   );
 }

@@ -1,17 +1,40 @@
-import { Group, Paper, Text } from '@mantine/core';
-import { IconSpy } from '@tabler/icons-react';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconArrowBackUp, IconSpy } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEndImpersonation } from '../../features/auth/useEndImpersonation';
 
-/** An administrator acting as a partner must never forget it: everything they do is done for that partner. */
+/**
+ * An administrator acting as a partner must never forget it: everything they do is done for that partner.
+ * The way back ends the impersonation and returns the tab to the operator's own cockpit.
+ */
 export function ImpersonationBanner({ partnerName, adminEmail }: { partnerName: string; adminEmail: string }) {
   const { t } = useTranslation();
+  const endImpersonation = useEndImpersonation();
+  const [leaving, setLeaving] = useState(false);
   return (
     <Paper data-testid="impersonation-banner" role="status" radius={0} px="md" py={6} bg="orange.6" c="white">
-      <Group gap="xs" justify="center" wrap="nowrap">
-        <IconSpy size={18} />
-        <Text size="sm" fw={600}>
-          {t('layout.impersonation', { partner: partnerName, adminEmail })}
-        </Text>
+      <Group gap="sm" justify="center" wrap="wrap">
+        <Group gap="xs" wrap="nowrap">
+          <IconSpy size={18} />
+          <Text size="sm" fw={600}>
+            {t('layout.impersonation', { partner: partnerName, adminEmail })}
+          </Text>
+        </Group>
+        <Button
+          size="compact-sm"
+          variant="white"
+          color="orange.9"
+          leftSection={<IconArrowBackUp size={16} />}
+          loading={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void endImpersonation();
+          }}
+          data-testid="impersonation-exit"
+        >
+          {t('layout.impersonationExit')}
+        </Button>
       </Group>
     </Paper>
   );

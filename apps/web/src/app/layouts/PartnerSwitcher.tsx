@@ -9,7 +9,11 @@ function marketCode(shopId: string): string {
   return isShopId(shopId) ? MARKETS[shopId].shortCode : shopId;
 }
 
-/** Lists the account's partners; choosing one goes through /switch-partner/{id}, which resets the data. */
+/**
+ * Lists the account's partners; choosing one goes through /switch-partner/{id}, which resets the data. The
+ * button's name is its visible text ("Partner", the partner, the market), so screen readers hear the
+ * selected partner too.
+ */
 export function PartnerSwitcher({
   partners,
   selected,
@@ -25,13 +29,18 @@ export function PartnerSwitcher({
       <Menu.Target>
         <UnstyledButton
           data-testid="partner-switcher"
-          aria-label={t('layout.partnerSwitcher.label')}
           px="sm"
           py={6}
-          style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)' }}
+          miw={0}
+          maw={400}
+          style={{
+            borderRadius: 'var(--mantine-radius-md)',
+            border: '1px solid var(--mantine-color-gray-3)',
+            flex: '0 1 auto',
+          }}
         >
           <Group gap="xs" wrap="nowrap">
-            <Stack gap={0} maw={220}>
+            <Stack gap={0} miw={0} style={{ flex: '1 1 auto' }}>
               <Text size="xs" c="dimmed" lh={1.2}>
                 {t('layout.partnerSwitcher.label')}
               </Text>
@@ -40,11 +49,13 @@ export function PartnerSwitcher({
               </Text>
             </Stack>
             {selected && (
-              <Badge size="sm" variant="light">
+              <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
                 {marketCode(selected.shopId)}
               </Badge>
             )}
-            {!single && <IconSelector size={16} color="var(--mantine-color-gray-6)" />}
+            {!single && (
+              <IconSelector size={16} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} aria-hidden />
+            )}
           </Group>
         </UnstyledButton>
       </Menu.Target>

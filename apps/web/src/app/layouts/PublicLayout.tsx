@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { Brand } from './Brand';
+import { MAIN_ID, SkipLink } from './SkipLink';
 import { useAreaLanguage } from './useAreaLanguage';
 
 /** Pages anyone can open: sign-in, registration, business terms, not found. */
@@ -19,18 +20,29 @@ export function PublicFrame({ children }: { children: ReactNode }) {
         background: 'linear-gradient(180deg, var(--mantine-color-teal-0) 0%, var(--mantine-color-gray-0) 60%)',
       }}
     >
-      <Container size="lg" w="100%" py="md">
-        <Group justify="space-between">
-          <Anchor component={Link} to="/login" underline="never" c="inherit">
+      <SkipLink />
+      <Container component="header" size="lg" w="100%" py="md">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Anchor component={Link} to="/login" underline="never" c="inherit" miw={0}>
             <Brand subtitle={t('layout.publicSubtitle')} />
           </Anchor>
           <LanguageSwitcher area="public" />
         </Group>
       </Container>
-      <Container size="lg" w="100%" py="xl" style={{ flex: 1 }}>
+      <Container
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="pp-main"
+        size="lg"
+        w="100%"
+        miw={0}
+        py={{ base: 'md', sm: 'xl' }}
+        style={{ flex: 1 }}
+      >
         {children}
       </Container>
-      <Container size="lg" w="100%" py="md">
+      <Container component="footer" size="lg" w="100%" py="md">
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
             {t('layout.footer', { year: new Date().getFullYear() })}

@@ -1,18 +1,23 @@
 import type { Action, Resource } from '@pp/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, createRoute, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { Session } from '../../features/auth/operations';
 import { LoadingScreen } from '../../ui/LoadingScreen';
 import { isAbortError } from '../api/apiError';
 import { AuthLayout } from '../layouts/AuthLayout';
-import { CockpitLayout } from '../layouts/CockpitLayout';
-import { PortalLayout } from '../layouts/PortalLayout';
-import { PrivateLayout } from '../layouts/PrivateLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { PublicNotFound, RootView } from '../layouts/RootView';
 import { decideAccess } from '../session/access';
 import { sessionQuery } from '../session/session';
 import { sessionStore, storeBackLink } from '../session/sessionStore';
+
+// The layouts behind login load on demand: the public pages (sign-in first) do not download the portal's
+// navigation, menus and live stream, and sellers never download the cockpit's.
+const PrivateLayout = lazyRouteComponent(() => import('../layouts/PrivateLayout'), 'PrivateLayout');
+const PortalLayout = lazyRouteComponent(() => import('../layouts/PortalLayout'), 'PortalLayout');
+const CockpitLayout = lazyRouteComponent(() => import('../layouts/CockpitLayout'), 'CockpitLayout');
+/** The tab bar of the tabbed areas (partner, user, feeds …): loaded with the portal layout, see portalRoute. */
+export const RouteTabs = lazyRouteComponent(() => import('./RouteTabs'), 'RouteTabs');
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -62,6 +67,9 @@ export const portalRoute = createRoute({
   beforeLoad: ({ context }) => {
     if (decideAccess({ session: context.session, area: 'portal' }) === 'to-cockpit') throw redirect({ to: '/cockpit' });
   },
+  // Areas render the tab bar inside their own component, where the router cannot preload it: loading it here,
+  // beside the layout, means an area never suspends (and blanks the portal) while its tab bar arrives.
+  loader: () => RouteTabs.preload?.(),
   component: PortalLayout,
 });
 

@@ -40,3 +40,13 @@ describe('landing after login', () => {
     expect(safeBackLink(null)).toBeNull();
   });
 });
+
+describe('switching partner by address', () => {
+  it("switches only to one of the account's partners", async () => {
+    const { canSwitchTo } = await import('./partnerSelection');
+    const partners = [{ id: '1' }, { id: '2' }];
+    expect(canSwitchTo('2', partners)).toBe(true);
+    expect(canSwitchTo('3', partners)).toBe(false);
+    expect(canSwitchTo('', partners)).toBe(false);
+  });
+});

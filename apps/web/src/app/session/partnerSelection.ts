@@ -33,3 +33,11 @@ export function safeBackLink(link: string | null): string | null {
   if (/^\/(login|registration|remote-login|business-terms)(\/|$|\?)/.test(link)) return null;
   return link;
 }
+
+/**
+ * Whether `switch-partner/{id}` may switch: only to a partner of the account. Anything else keeps the current
+ * partner (and the page says why) instead of silently falling back to another one.
+ */
+export function canSwitchTo(partnerId: string, partners: readonly PartnerRef[]): boolean {
+  return partners.some((p) => p.id === partnerId);
+}

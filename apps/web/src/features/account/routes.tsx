@@ -1,7 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon';
-import { portalRoute } from '../../app/routes/layouts';
-import { RouteTabs } from '../../app/routes/RouteTabs';
+import { portalRoute, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
 const USER_TABS: readonly SectionTab[] = [

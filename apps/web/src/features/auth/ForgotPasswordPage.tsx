@@ -3,24 +3,26 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { fieldErrors } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { useFormFields } from '../../ui/useFormFields';
 import { PasswordResetRequestMutation } from './operations';
 
 /** login/forgot-password: asks for the login e-mail and sends a reset link to it. */
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
   useDocumentTitle('forgotPassword');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { values, errors, setErrors, set, formRef, invalid } = useFormFields({ email: '' });
+  const { email } = values;
+  const error = errors.email;
 
   const request = useMutation({
     mutationFn: (input: { email: string }) => api.request(PasswordResetRequestMutation, input, { anonymous: true }),
-    onError: (e) => setError(fieldErrors(e, t).email),
+    onError: (e) => setErrors({ email: fieldErrors(e, t).email }),
   });
 
   const submit = (event: FormEvent) => {
@@ -28,10 +30,10 @@ export function ForgotPasswordPage() {
     // The server applies the same schema; an empty or malformed e-mail is caught before sending.
     const parsed = passwordResetRequestSchema.safeParse({ email });
     if (!parsed.success) {
-      setError(t(`validation.${email.trim() ? 'email' : 'required'}`));
+      setErrors({ email: t(`validation.${email.trim() ? 'email' : 'required'}`) });
       return;
     }
-    setError(undefined);
+    setErrors({});
     request.mutate(parsed.data);
   };
 
@@ -51,7 +53,7 @@ export function ForgotPasswordPage() {
           {t('auth.forgotPassword.sent', { email })}
         </Alert>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <Stack gap="md">
             {request.isError && !error && <ErrorAlert error={request.error} />}
             <TextInput
@@ -60,11 +62,9 @@ export function ForgotPasswordPage() {
               type="email"
               autoComplete="username"
               value={email}
-              onChange={(e) => {
-                setEmail(e.currentTarget.value);
-                setError(undefined);
-              }}
+              onChange={set('email')}
               error={error}
+              aria-invalid={invalid('email')}
               withAsterisk
               autoFocus
             />

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../ui/PageFrame';
 import { useFormFields } from '../../ui/useFormFields';
 import { completeLogin } from './completeLogin';
 import { LoginMutation } from './operations';
+import { SessionEndedNotice } from './SessionEndedNotice';
 
 type Field = 'email' | 'password';
 
@@ -21,7 +22,7 @@ export function LoginPage() {
   useDocumentTitle('login');
   const navigate = useNavigate();
   const flags = useFeatureFlags();
-  const { values, errors, setErrors, set } = useFormFields({ email: '', password: '' });
+  const { values, errors, setErrors, set, formRef, invalid } = useFormFields({ email: '', password: '' });
 
   const login = useMutation({
     mutationFn: (input: { email: string; password: string }) =>
@@ -55,9 +56,10 @@ export function LoginPage() {
         </Text>
       </Stack>
 
+      {!login.isError && <SessionEndedNotice />}
       {login.isError && <ErrorAlert error={login.error} />}
 
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('auth.login.email')}
@@ -67,6 +69,7 @@ export function LoginPage() {
             value={values.email}
             onChange={set('email')}
             error={errors.email}
+            aria-invalid={invalid('email')}
             withAsterisk
             autoFocus
           />
@@ -77,6 +80,7 @@ export function LoginPage() {
             value={values.password}
             onChange={set('password')}
             error={errors.password}
+            aria-invalid={invalid('password')}
             withAsterisk
             visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
           />

@@ -1,10 +1,18 @@
-import { Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbortError } from '../../app/api/apiError';
+import { ApiError, isAbortError } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
+
+/**
+ * A one-time link that is unknown, used or past its time: the user needs a new link, not "incorrect access
+ * data" (the server answers BAD_CREDENTIALS for unknown and used links, EXPIRED for old ones).
+ */
+export function isDeadLink(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'BAD_CREDENTIALS' || error.code === 'EXPIRED');
+}
 
 /**
  * Shared by the token login and the administrator's remote login: both spend a one-time link once, show
@@ -35,7 +43,13 @@ export function OneTimeLogin({ route, run }: { route: string; run: () => Promise
       </Title>
       {error ? (
         <>
-          <ErrorAlert error={error} />
+          {isDeadLink(error) ? (
+            <Alert color="red" variant="light" role="alert" data-testid="dead-link">
+              {t('auth.oneTimeLogin.deadLink')}
+            </Alert>
+          ) : (
+            <ErrorAlert error={error} />
+          )}
           <Button component={Link} to="/login" variant="light" data-testid="back-to-login">
             {t('common.goToLogin')}
           </Button>

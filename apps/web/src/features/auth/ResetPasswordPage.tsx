@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH, passwordResetSchema } from '@pp/domain';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
 import { useFormFields } from '../../ui/useFormFields';
 import { PasswordStrength } from '../../ui/PasswordStrength';
-import { PasswordResetMutation } from './operations';
+import { PasswordResetLinkStatusQuery, PasswordResetMutation } from './operations';
 
 type Field = 'password' | 'passwordRepeat';
 
@@ -19,7 +19,20 @@ type Field = 'password' | 'passwordRepeat';
 export function ResetPasswordPage({ token }: { token: string }) {
   const { t } = useTranslation();
   useDocumentTitle('resetPassword');
-  const { values, errors, setErrors, set } = useFormFields({ password: '', passwordRepeat: '' });
+  const { values, errors, setErrors, set, formRef, invalid } = useFormFields({ password: '', passwordRepeat: '' });
+
+  // The link is checked on arrival (without spending it): a dead link is said at once, not after typing.
+  const linkStatus = useQuery({
+    queryKey: ['passwordResetLinkStatus', token],
+    queryFn: ({ signal }) =>
+      api
+        .request(PasswordResetLinkStatusQuery, { token }, { anonymous: true, signal })
+        .then((r) => r.passwordResetLinkStatus),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  const deadOnArrival = linkStatus.data !== undefined && linkStatus.data !== 'VALID';
 
   const reset = useMutation({
     mutationFn: (input: { password: string; passwordRepeat: string }) =>
@@ -40,7 +53,8 @@ export function ResetPasswordPage({ token }: { token: string }) {
 
   // A used, unknown or expired link cannot be fixed on this page: offer a new one instead.
   const deadLink =
-    reset.error instanceof ApiError && (reset.error.code === 'BAD_CREDENTIALS' || reset.error.code === 'EXPIRED');
+    deadOnArrival ||
+    (reset.error instanceof ApiError && (reset.error.code === 'BAD_CREDENTIALS' || reset.error.code === 'EXPIRED'));
 
   if (reset.isSuccess) {
     return (
@@ -51,6 +65,30 @@ export function ResetPasswordPage({ token }: { token: string }) {
         <Button component={Link} to="/login" size="md">
           {t('auth.resetPassword.toLogin')}
         </Button>
+      </Stack>
+    );
+  }
+
+  const deadLinkAlert = (
+    <Alert color="red" variant="light" role="alert" data-testid="reset-link-invalid">
+      <Stack gap="xs">
+        <Text size="sm">
+          {linkStatus.data === 'EXPIRED' ? t('auth.resetPassword.expiredLink') : t('auth.resetPassword.invalidLink')}
+        </Text>
+        <Anchor component={Link} to="/login/forgot-password" size="sm">
+          {t('auth.resetPassword.requestNew')}
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+
+  if (deadOnArrival) {
+    return (
+      <Stack gap="lg">
+        <Title order={1} fz={26}>
+          {t('auth.resetPassword.title')}
+        </Title>
+        {deadLinkAlert}
       </Stack>
     );
   }
@@ -66,20 +104,11 @@ export function ResetPasswordPage({ token }: { token: string }) {
         </Text>
       </Stack>
 
-      {deadLink ? (
-        <Alert color="red" variant="light" role="alert" data-testid="reset-link-invalid">
-          <Stack gap="xs">
-            <Text size="sm">{t('auth.resetPassword.invalidLink')}</Text>
-            <Anchor component={Link} to="/login/forgot-password" size="sm">
-              {t('auth.resetPassword.requestNew')}
-            </Anchor>
-          </Stack>
-        </Alert>
-      ) : (
-        reset.isError && Object.keys(errors).length === 0 && <ErrorAlert error={reset.error} />
-      )}
+      {deadLink
+        ? deadLinkAlert
+        : reset.isError && Object.keys(errors).length === 0 && <ErrorAlert error={reset.error} />}
 
-      <form onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
           <PasswordInput
             label={t('auth.resetPassword.password')}
@@ -88,6 +117,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
             value={values.password}
             onChange={set('password')}
             error={errors.password}
+            aria-invalid={invalid('password')}
             withAsterisk
             autoFocus
             visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
@@ -100,6 +130,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
             value={values.passwordRepeat}
             onChange={set('passwordRepeat')}
             error={errors.passwordRepeat}
+            aria-invalid={invalid('passwordRepeat')}
             withAsterisk
             visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
           />

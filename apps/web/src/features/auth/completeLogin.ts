@@ -1,7 +1,7 @@
 import { isLanguage } from '@pp/domain';
 import { queryClient } from '../../app/queryClient';
 import { rememberLanguage } from '../../app/i18n/languageChoice';
-import { readStored, STORAGE_KEYS } from '../../app/storage';
+import { readStored, STORAGE_KEYS, writeStored } from '../../app/storage';
 import { isOperator } from '../../app/session/access';
 import { choosePartnerId, landingPath, safeBackLink } from '../../app/session/partnerSelection';
 import { SESSION_QUERY_KEY } from '../../app/session/session';
@@ -19,9 +19,19 @@ export function completeLogin(input: {
   adminGivenPartnerId?: string | null;
   /** Remote login always starts at the partner's landing page, not at a page someone else left behind. */
   ignoreBackLink?: boolean;
+  /**
+   * An operator signing in as a partner keeps that session in this tab only, so the operator's own stored
+   * session (the cockpit in other tabs) stays theirs.
+   */
+  tabSession?: boolean;
 }): string {
   const { token, session } = input;
-  sessionStore.setToken(token);
+  if (input.tabSession) sessionStore.startTabSession(token);
+  else {
+    // A tab whose impersonation ended signs in like any other tab again.
+    if (sessionStore.isTabSession()) sessionStore.endTabSession();
+    sessionStore.setToken(token);
+  }
   const partnerId = choosePartnerId({
     adminGiven: input.adminGivenPartnerId,
     stored: sessionStore.get().partnerId,
@@ -35,6 +45,8 @@ export function completeLogin(input: {
   // the new x-partner-id.
   if (partnerId === (session.selectedPartner?.id ?? null)) queryClient.setQueryData(SESSION_QUERY_KEY, session);
 
+  // A language just chosen on the public pages carries into the portal (docs/decisions.md "Web").
+  if (!input.tabSession) carryPublicLanguage();
   // The first login on this browser adopts the account's language; later choices are the user's.
   if (!readStored(STORAGE_KEYS.language) && isLanguage(session.account.lang)) {
     rememberLanguage('portal', session.account.lang);
@@ -45,4 +57,18 @@ export function completeLogin(input: {
   if (backLink) return backLink;
   const partner = session.partners.find((p) => p.id === partnerId) ?? session.selectedPartner;
   return landingPath(partner);
+}
+
+/** The public choice last carried into the portal: an old public choice never overrides a later portal one. */
+export const CARRIED_LANGUAGE_KEY = 'pp.language.carriedFromPublic';
+
+/**
+ * A language the user picked on a public page (login, reset …) becomes the portal's language at sign-in,
+ * once per choice: a choice carried before does not override what the user picked in the portal since.
+ */
+export function carryPublicLanguage(): void {
+  const chosen = readStored(STORAGE_KEYS.publicLanguage);
+  if (!isLanguage(chosen) || readStored(CARRIED_LANGUAGE_KEY) === chosen) return;
+  rememberLanguage('portal', chosen);
+  writeStored(CARRIED_LANGUAGE_KEY, chosen);
 }

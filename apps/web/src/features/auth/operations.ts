@@ -107,3 +107,9 @@ export const PasswordResetMutation = graphql(`
     passwordReset(token: $token, password: $password, passwordRepeat: $passwordRepeat)
   }
 `);
+
+export const PasswordResetLinkStatusQuery = graphql(`
+  query PasswordResetLinkStatus($token: String!) {
+    passwordResetLinkStatus(token: $token)
+  }
+`);

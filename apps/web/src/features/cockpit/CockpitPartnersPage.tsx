@@ -1,6 +1,6 @@
 import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
 import { Badge, Button, Text } from '@mantine/core';
-import { IconLogin2 } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,27 +15,47 @@ import { workflowColor } from '../../ui/workflowStatus';
 import { BroadcastButton } from './BroadcastButton';
 import { type CockpitPartner, CockpitPartnersQuery, CockpitRemoteLoginLinkMutation } from './operations';
 
-/** Signing in as a partner: the server hands out a one-time link, which this tab then opens. */
+/**
+ * Signing in as a partner opens a new tab: that tab keeps the partner's session to itself, so this one stays
+ * the operator's cockpit. The tab is opened at the click (a popup blocker allows that) and sent to the
+ * one-time link once the server has made it.
+ */
 function RemoteLoginButton({ partner }: { partner: CockpitPartner }) {
   const { t } = useTranslation();
   const link = useMutation({
-    mutationFn: () => api.request(CockpitRemoteLoginLinkMutation, { partnerId: partner.id }),
-    onSuccess: ({ cockpitRemoteLoginLink }) => window.location.assign(cockpitRemoteLoginLink),
-    onError: (error) => flash.error(errorMessage(error, t)),
+    mutationFn: (_tab: Window | null) => api.request(CockpitRemoteLoginLinkMutation, { partnerId: partner.id }),
+    onSuccess: ({ cockpitRemoteLoginLink }, tab) => openRemoteLogin(cockpitRemoteLoginLink, tab),
+    onError: (error, tab) => {
+      tab?.close();
+      flash.error(errorMessage(error, t));
+    },
   });
   return (
     <Button
       size="compact-sm"
       variant="light"
-      leftSection={<IconLogin2 size={14} />}
+      leftSection={<IconExternalLink size={14} />}
       loading={link.isPending}
-      onClick={() => link.mutate()}
+      onClick={() => link.mutate(window.open('', '_blank'))}
       data-testid={`remote-login-${partner.id}`}
-      aria-label={`${t('cockpit.signInAs')}: ${partner.partnerName}`}
+      aria-label={`${t('cockpit.signInAs')}: ${partner.partnerName} (${t('cockpit.opensNewTab')})`}
+      title={t('cockpit.opensNewTab')}
     >
       {t('cockpit.signInAs')}
     </Button>
   );
+}
+
+/** Sends the new tab to the remote-login link; without a tab (blocked), opens one with the link itself. */
+export function openRemoteLogin(path: string, tab: Window | null, win: Window = window): void {
+  const url = new URL(path, win.location.origin).href;
+  if (tab && !tab.closed) {
+    // The partner's tab must not reach back into the operator's cockpit.
+    tab.opener = null;
+    tab.location.href = url;
+  } else {
+    win.open(url, '_blank', 'noopener');
+  }
 }
 
 export function CockpitPartnersPage() {
@@ -60,6 +80,11 @@ export function CockpitPartnersPage() {
         sortable: true,
         // Croatia is offered only while its flag is on (spec §1).
         options: availableShopIds(flags).map((id) => ({ value: id, label: `${id} · ${t(`markets.${id}`)}` })),
+        render: (row) => (
+          <Text span size="sm" title={row.shopId}>
+            {t(`markets.${row.shopId}`, { defaultValue: row.shopId })}
+          </Text>
+        ),
       },
       {
         ...text('partnerName', 'partnerName'),
@@ -88,8 +113,15 @@ export function CockpitPartnersPage() {
         header: 'cockpit.columns.provider',
         filterType: 'ENUMS',
         sortable: true,
-        options: PROVIDER_TYPES.map((p) => ({ value: p, label: p })),
-        render: (row) => row.provider ?? '—',
+        options: PROVIDER_TYPES.map((p) => ({ value: p, label: t(`cockpit.provider.${p}`) })),
+        render: (row) =>
+          row.provider ? (
+            <Text span size="sm" title={row.provider}>
+              {t(`cockpit.provider.${row.provider}`, { defaultValue: row.provider })}
+            </Text>
+          ) : (
+            '—'
+          ),
       },
       text('pluginProvider', 'pluginProvider'),
       text('kam', 'kam'),
@@ -129,6 +161,7 @@ export function CockpitPartnersPage() {
         rowKey={(row) => row.id}
         fetch={(grid, signal) => api.request(CockpitPartnersQuery, { grid }, { signal }).then((r) => r.cockpitPartners)}
         rowActions={(row) => <RemoteLoginButton partner={row} />}
+        pinActions
         quickFilters={[
           {
             id: 'onboarding',

@@ -36,7 +36,7 @@ export const CockpitRemoteLoginLinkMutation = graphql(`
 `);
 
 export const CockpitBroadcastMutation = graphql(`
-  mutation CockpitBroadcast($message: String!) {
-    cockpitBroadcast(message: $message)
+  mutation CockpitBroadcast($message: String!, $markets: [String!]) {
+    cockpitBroadcast(message: $message, markets: $markets)
   }
 `);

@@ -1,7 +1,6 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon';
-import { portalRoute } from '../../app/routes/layouts';
-import { RouteTabs } from '../../app/routes/RouteTabs';
+import { portalRoute, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
 /** Service quality: one shared page with tabs; the empty path opens the cancel rate. */

@@ -38,6 +38,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/i18n/format';
 import { ErrorAlert } from '../ErrorAlert';
 import { ColumnChooser } from './ColumnChooser';
+import classes from './DataGrid.module.css';
 import { FilterPanel } from './FilterPanel';
 import { SavedViews } from './SavedViews';
 import {
@@ -90,6 +91,8 @@ export interface DataGridProps<Row> {
   quickFilters?: QuickFilter[];
   initialSort?: GridSort;
   rowActions?: (row: Row) => ReactNode;
+  /** Keeps the row action column in view (sticky at the right edge) while the columns scroll sideways. */
+  pinActions?: boolean;
   searchable?: boolean;
   /** Saved views need a session; off for grids shown on public pages. */
   savedViews?: boolean;
@@ -155,6 +158,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const updateSettings = (patch: Partial<typeof settings>) =>
     setSettings(saveGridSettings(id, { ...settings, ...patch }));
 
+  // The row action column stays in view while the other columns scroll (DataGrid.module.css).
+  const pinned = props.pinActions ? classes.pinned : undefined;
   const activeQuick = quickFilters?.find((q) => sameFilters(q.filters, urlState.filters));
   const labelOf = (field: string) => t(columns.find((c) => c.field === field)?.header ?? field);
   const valueLabel = (filter: GridFilter) => {
@@ -224,10 +229,18 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           {props.savedViews !== false && (
             <SavedViews
               gridId={id}
-              current={{ filters: urlState.filters, sort: urlState.sort, search: urlState.search }}
-              onApply={(view) => {
+              current={{
+                filters: urlState.filters,
+                sort: urlState.sort,
+                search: urlState.search,
+                columns: settings.columns,
+              }}
+              knownColumns={allFields}
+              onApply={({ columns: viewColumns, ...view }) => {
                 setSearchText(view.search);
                 setUrlState({ ...view, page: 1 });
+                // A view with columns shows them, in its order; one saved without keeps the user's choice.
+                if (viewColumns) updateSettings({ columns: viewColumns });
               }}
             />
           )}
@@ -337,7 +350,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                     );
                   })}
                   {rowActions && (
-                    <Table.Th ta="right">
+                    <Table.Th ta="right" className={pinned}>
                       <Text size="sm" fw={600}>
                         {t('grid.actions')}
                       </Text>
@@ -355,7 +368,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                           <Skeleton h={14} radius="sm" />
                         </Table.Td>
                       ))}
-                      {rowActions && <Table.Td />}
+                      {rowActions && <Table.Td className={pinned} />}
                     </Table.Tr>
                   ))}
                 {page?.items.map((row) => (
@@ -368,7 +381,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                       </Table.Td>
                     ))}
                     {rowActions && (
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td
+                        ta="right"
+                        className={pinned}
+                        style={{ whiteSpace: 'nowrap' }}
+                        data-pinned={props.pinActions ? 'right' : undefined}
+                      >
                         {rowActions(row)}
                       </Table.Td>
                     )}

@@ -7,11 +7,11 @@ import {
   SAVED_VIEW_NAME_MAX,
   savedViewInputSchema,
 } from '@pp/domain';
-import { ActionIcon, Button, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBookmark, IconBookmarkPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { fieldErrors, issueErrors } from '../../app/api/apiError';
@@ -25,27 +25,57 @@ export interface ViewState {
   filters: GridFilter[];
   sort: GridSort | null;
   search: string;
+  /** The columns shown, in their order; null when the view keeps whatever columns the user has. */
+  columns: string[] | null;
 }
 
-/** A stored view back as grid state; parts this build no longer understands are dropped. */
-export function viewState(view: SavedView): ViewState {
+/**
+ * A stored view back as grid state; parts this build no longer understands are dropped (filters that do not
+ * parse, columns the grid no longer has). A view whose columns are all gone keeps the user's columns.
+ */
+export function viewState(view: SavedView, knownColumns?: readonly string[]): ViewState {
   const filters = view.filters.flatMap((f) => {
     const parsed = gridFilterSchema.safeParse({ ...f, value: f.value ?? undefined, values: f.values ?? undefined });
     return parsed.success ? [parsed.data] : [];
   });
   const sort = gridSortSchema.safeParse(view.sort);
-  return { filters, sort: sort.success ? sort.data : null, search: view.search ?? '' };
+  const columns = (view.columns ?? []).filter((c) => !knownColumns || knownColumns.includes(c));
+  return {
+    filters,
+    sort: sort.success ? sort.data : null,
+    search: view.search ?? '',
+    columns: columns.length > 0 ? [...new Set(columns)] : null,
+  };
 }
 
-/** The "Views" menu of a grid: a person's saved filters, sort and search, by name (spec §5: names unique). */
+/** Whether the grid still shows what the view saved (its name is then shown as the applied view). */
+export function viewMatches(view: ViewState, current: ViewState): boolean {
+  const filterKey = (list: readonly GridFilter[]) =>
+    JSON.stringify(list.map((f) => [f.field, f.operator, f.value ?? null, f.values ?? null]).sort());
+  const sortKey = (sort: GridSort | null) => (sort ? `${sort.field}:${sort.direction}` : '');
+  return (
+    filterKey(view.filters) === filterKey(current.filters) &&
+    sortKey(view.sort) === sortKey(current.sort) &&
+    view.search.trim() === current.search.trim() &&
+    (view.columns === null || JSON.stringify(view.columns) === JSON.stringify(current.columns))
+  );
+}
+
+/**
+ * The "Views" menu of a grid: a person's saved filters, sort, search and columns, by name (spec §5: names
+ * unique). The applied view's name is shown while the grid still shows it; deleting asks first.
+ */
 export function SavedViews({
   gridId,
   current,
   onApply,
+  knownColumns,
 }: {
   gridId: string;
   current: ViewState;
   onApply: (state: ViewState) => void;
+  /** The grid's column names: a view's columns the grid no longer has are left out. */
+  knownColumns?: readonly string[];
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -55,6 +85,11 @@ export function SavedViews({
     queryFn: ({ signal }) => api.request(SavedViewsQuery, { gridId }, { signal }).then((r) => r.savedViews),
   });
   const [opened, { open, close }] = useDisclosure(false);
+  const [appliedId, setAppliedId] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<SavedView | null>(null);
+  const applied = (views.data ?? []).find(
+    (v) => v.id === appliedId && viewMatches(viewState(v, knownColumns), current),
+  );
   const { values, setValues, errors, setErrors, set } = useFormFields({ name: '' });
 
   const create = useMutation({
@@ -70,8 +105,11 @@ export function SavedViews({
         })),
         sort: current.sort,
         search: current.search || null,
+        columns: current.columns,
       }),
-    onSuccess: () => {
+    onSuccess: ({ savedViewCreate }) => {
+      // What was just saved is what the grid shows: it is the applied view now.
+      setAppliedId(savedViewCreate.id);
       void queryClient.invalidateQueries({ queryKey });
       flash.success(t('grid.views.saved'));
       setValues({ name: '' });
@@ -81,11 +119,12 @@ export function SavedViews({
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.request(SavedViewDeleteMutation, { id }),
-    onSuccess: () => {
+    onSuccess: (_, id) => {
       void queryClient.invalidateQueries({ queryKey });
+      if (id === appliedId) setAppliedId(null);
+      setToDelete(null);
       flash.success(t('grid.views.deleted'));
     },
-    onError: () => flash.error(t('errors.UNKNOWN')),
   });
 
   const submit = (event: FormEvent) => {
@@ -110,8 +149,19 @@ export function SavedViews({
     <>
       <Menu position="bottom-end" shadow="md" width={280}>
         <Menu.Target>
-          <Button variant="default" leftSection={<IconBookmark size={16} />} data-testid="grid-views">
-            {t('grid.views.button')}
+          <Button
+            variant={applied ? 'light' : 'default'}
+            leftSection={<IconBookmark size={16} />}
+            data-testid="grid-views"
+            maw={260}
+          >
+            {applied ? (
+              <Text span size="sm" fw={600} truncate="end" data-testid="grid-view-applied" title={applied.name}>
+                {t('grid.views.applied', { name: applied.name })}
+              </Text>
+            ) : (
+              t('grid.views.button')
+            )}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -123,17 +173,23 @@ export function SavedViews({
           {(views.data ?? []).map((view) => (
             <Menu.Item
               key={view.id}
-              onClick={() => onApply(viewState(view))}
+              onClick={() => {
+                setAppliedId(view.id);
+                onApply(viewState(view, knownColumns));
+              }}
               data-testid="grid-view"
+              fw={view.id === applied?.id ? 700 : undefined}
               rightSection={
                 <ActionIcon
                   variant="subtle"
                   color="red"
                   size="sm"
                   aria-label={t('grid.views.delete', { name: view.name })}
+                  data-testid="grid-view-delete"
                   onClick={(event) => {
                     event.stopPropagation();
-                    remove.mutate(view.id);
+                    remove.reset();
+                    setToDelete(view);
                   }}
                 >
                   <IconTrash size={14} />
@@ -149,6 +205,32 @@ export function SavedViews({
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <Modal
+        opened={toDelete !== null}
+        onClose={() => setToDelete(null)}
+        title={t('grid.views.deleteTitle')}
+        centered
+        data-testid="grid-view-delete-confirm"
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('grid.views.deleteConfirm', { name: toDelete?.name ?? '' })}</Text>
+          {remove.isError && <ErrorAlert error={remove.error} />}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToDelete(null)} data-autofocus>
+              {t('grid.views.cancel')}
+            </Button>
+            <Button
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              loading={remove.isPending}
+              onClick={() => toDelete && remove.mutate(toDelete.id)}
+              data-testid="grid-view-delete-submit"
+            >
+              {t('grid.views.deleteSubmit')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Modal opened={opened} onClose={close} title={t('grid.views.saveTitle')} centered>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">

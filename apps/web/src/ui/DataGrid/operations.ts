@@ -8,13 +8,21 @@ export const SavedViewsQuery = graphql(`
       filters { field operator value values }
       sort { field direction }
       search
+      columns
     }
   }
 `);
 
 export const SavedViewCreateMutation = graphql(`
-  mutation SavedViewCreate($gridId: String!, $name: String!, $filters: [GridFilterInput!], $sort: GridSortInput, $search: String) {
-    savedViewCreate(gridId: $gridId, name: $name, filters: $filters, sort: $sort, search: $search) {
+  mutation SavedViewCreate(
+    $gridId: String!
+    $name: String!
+    $filters: [GridFilterInput!]
+    $sort: GridSortInput
+    $search: String
+    $columns: [String!]
+  ) {
+    savedViewCreate(gridId: $gridId, name: $name, filters: $filters, sort: $sort, search: $search, columns: $columns) {
       id
       name
     }

@@ -1,0 +1,225 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { login, logout } from '../helpers';
+
+/**
+ * WCAG 2.2 AA walk (issue 6): axe-core on every route of the route table, in English and Czech, failing on
+ * any serious or critical violation. Public routes are checked signed out, portal routes as the partner
+ * with every permission, the cockpit as the administrator. One page load per route and language; each
+ * area signs in once and switches the language with the language switcher (the stored choice).
+ *
+ * The lists follow apps/web/src/app/router.tsx and the features' routes.tsx files; parameters get made-up
+ * values (the pages show their not-found or error state, which must be accessible too). Paths that only
+ * redirect (/orders-beta, /products-beta…, /self-billing, /marketing, /sla, /business-terms/cs|en,
+ * /switch-partner/$id) are left out: where they land is in the list.
+ */
+const PUBLIC_ROUTES = [
+  '/login',
+  '/login/forgot-password',
+  '/login/reset-password/not-a-real-token',
+  '/login/token/not-a-real-token',
+  '/remote-login/not-a-real-hash/token/not-a-real-token/partner/1',
+  '/registration',
+  '/registration-submit',
+  '/registration-confirm/not-a-real-token',
+  '/registration-complete/not-a-real-token/not-a-real-token',
+  '/business-terms',
+  '/business-terms/cz',
+  '/business-terms/cz/en',
+  '/business-terms/cz/history',
+  '/no-such-page',
+];
+
+const PORTAL_ROUTES = [
+  '/',
+  '/not-allowed',
+  '/workflow',
+  '/workflow/2',
+  '/orders',
+  '/orders/1',
+  '/orders-stock-export/1',
+  '/products',
+  '/products/detail',
+  '/products/detail/1',
+  '/categories',
+  '/brands',
+  '/heureka-feed',
+  '/heureka-feed/status',
+  '/heureka-feed/categories-pairing',
+  '/heureka-feed/params-values-pairing',
+  '/heureka-feed/params-values-pairing/1',
+  '/heureka-feed/box-management',
+  '/heureka-feed/media-management',
+  '/heureka-feed/products-management',
+  '/mall-feed',
+  '/mall-feed/stats',
+  '/mall-feed/stats/feed/1/job/1/error-log',
+  '/marketing/campaigns',
+  '/marketing/campaigns/detail/1',
+  '/marketing/partner-page',
+  '/deliveries',
+  '/deliveries/warehouse',
+  '/deliveries/detail',
+  '/deliveries/detail/1',
+  '/deliveries/mall',
+  '/deliveries/mall/classic',
+  '/deliveries/mall/spectrum',
+  '/billings',
+  '/billings/offsets',
+  '/billings/self-billing',
+  '/billings/invoice-detail/1',
+  '/billings/offset-detail/1',
+  '/sla/cancel-rate',
+  '/sla/tracking-rate',
+  '/sla/status-error',
+  '/sla/delivery',
+  '/sla/all',
+  '/statistics',
+  '/financing',
+  '/services',
+  '/services/detail/demo',
+  '/services/mall-pay',
+  '/faq',
+  '/partner',
+  '/partner/contacts',
+  '/partner/accounts',
+  '/partner/notifications',
+  '/partner/webhook',
+  '/partner/webhook/1/logs',
+  '/partner/sandbox-accounts',
+  '/partner/permissions',
+  '/partner/api-limit',
+  '/user',
+  '/user/notifications',
+  '/user/messages',
+  '/user/send-message',
+  '/user/conversation/1',
+  '/user/contacts',
+];
+
+const COCKPIT_ROUTES = ['/cockpit'];
+
+const LANGUAGES = ['en', 'cs'] as const;
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** Loads a route, waits until it has settled in the expected language, and returns its serious findings. */
+async function check(page: Page, path: string, language: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+  // Nothing still loading: the session check, a lazy page or its data.
+  await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+  // Legacy mode runs axe in the page itself: the default mode opens a helper page for every analysis,
+  // which costs about a second per route here and finds nothing more (the portal has no iframes).
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${language} ${path}: ${v.id} (${v.impact}) ${v.help}\n    ` +
+        v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join('\n    '),
+    );
+}
+
+async function walk(page: Page, routes: readonly string[], language: string, failures: string[]) {
+  for (const path of routes) failures.push(...(await check(page, path, language)));
+}
+
+function report(failures: string[]) {
+  expect(failures, `serious or critical axe violations:\n${failures.join('\n')}`).toEqual([]);
+}
+
+test.describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
+  test('public routes, signed out, in English and Czech', async ({ page }) => {
+    test.setTimeout(180_000);
+    const failures: string[] = [];
+    for (const language of LANGUAGES) {
+      await page.goto('/login');
+      await page.getByTestId('language-switcher').selectOption(language);
+      await walk(page, PUBLIC_ROUTES, language, failures);
+    }
+    report(failures);
+  });
+
+  test('portal routes as a partner, in English and Czech', async ({ page }) => {
+    test.setTimeout(300_000);
+    await login(page, 'partner@demo.test');
+    const failures: string[] = [];
+    for (const language of LANGUAGES) {
+      await page.getByTestId('language-switcher').selectOption(language);
+      await walk(page, PORTAL_ROUTES, language, failures);
+    }
+    report(failures);
+  });
+
+  test('cockpit routes as the administrator, in English and Czech', async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, 'admin@demo.test');
+    const failures: string[] = [];
+    for (const language of LANGUAGES) {
+      await page.getByTestId('language-switcher').selectOption(language);
+      await walk(page, COCKPIT_ROUTES, language, failures);
+    }
+    report(failures);
+  });
+
+  test('keyboard: skip link, first invalid field focused on submit, show-password reachable', async ({ page }) => {
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: /e-mail/i });
+    const password = page.getByRole('textbox', { name: /^password/i });
+    await expect(email).toBeFocused();
+
+    // Refused submits land on the first field to fix, marked invalid for assistive technology.
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toBeFocused();
+    await email.fill('partner@demo.test');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(password).toBeFocused();
+
+    // Tab from the password reaches the show-password button, which works with the keyboard.
+    await password.fill('secret');
+    await page.keyboard.press('Tab');
+    const toggle = page.getByRole('button', { name: 'Show or hide the password' });
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.keyboard.press('Space');
+    await expect(password).toHaveAttribute('type', 'password');
+
+    // The same for the forgotten-password form.
+    await page.goto('/login/forgot-password');
+    await page.getByRole('button', { name: /send/i }).click();
+    await expect(page.getByRole('textbox', { name: /e-mail/i })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: /e-mail/i })).toBeFocused();
+
+    // The skip link is the first stop of Tab on every layout and moves focus to the main landmark.
+    for (const [path, who] of [
+      ['/login', null],
+      ['/', 'partner@demo.test'],
+      ['/cockpit', 'admin@demo.test'],
+    ] as const) {
+      if (who) await login(page, who);
+      await page.goto(path);
+      await expect(page.locator('main')).toBeVisible();
+      // Start from the top of the document, as after a fresh load without an autofocused field.
+      await page.evaluate(() => {
+        document.body.tabIndex = -1;
+        document.body.focus();
+        document.body.removeAttribute('tabindex');
+      });
+      await page.keyboard.press('Tab');
+      const skip = page.getByTestId('skip-link');
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+      if (who) await logout(page);
+    }
+  });
+});
