@@ -73,6 +73,8 @@ export interface RequestContext {
   reachablePartners(): Promise<PartnerSummary[]>;
   /** The caller's policies for one of those partners (cached likewise). */
   policiesFor(partner: PartnerSummary): Promise<Policy[]>;
+  /** A value of the caller's session, cached per process like the session and forgotten with it. */
+  sessionCached<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Refuses anonymous callers (AUTHENTICATION_ERROR). */
   requireAuth(): Auth;
   /** Refuses anyone but an operator acting as such (not while impersonating). */

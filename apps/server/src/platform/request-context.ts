@@ -76,6 +76,10 @@ export async function createRequestContext(platform: Platform, request: FastifyR
       const key = `partners:${a.sessionId}:${JSON.stringify(flags)}`;
       return cached(platform, key, a, () => reachablePartners(db, a, flags));
     },
+    sessionCached(key, load) {
+      const a = ctx.requireAuth();
+      return cached(platform, `${key}:${a.sessionId}`, a, load);
+    },
     policiesFor(partner: PartnerSummary) {
       const a = ctx.requireAuth();
       return cached(platform, `policies:${a.sessionId}:${partner.id}`, a, () => policiesFor(db, a, partner));

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog } from '../../platform/audit/tables';
 import type { RequestContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
 import { accounts } from '../account/tables';
 import { sessions } from '../auth/tables';
 import { accountPartners } from '../partner/tables';
@@ -21,9 +22,42 @@ function countOf(rows: SQLWrapper) {
 }
 
 /**
+ * The partner's newest entries: the end of audit_log_partner_idx (partner_id, id); for a partner with a
+ * large share of all entries PostgreSQL may walk the primary key backwards instead, which is cheaper.
+ * Prepared once per database: the dashboard is the page everybody opens first, and building the SQL text
+ * of a statement costs the server more than the database spends answering it.
+ */
+const preparedActivity = new WeakMap<Db, ReturnType<typeof prepareActivity>>();
+function prepareActivity(db: Db) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      at: auditLog.at,
+      actorEmail: accounts.email,
+      adminEmail: admins.email,
+    })
+    .from(auditLog)
+    .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
+    .leftJoin(admins, eq(admins.id, auditLog.adminAccountId))
+    .where(eq(auditLog.partnerId, sql.placeholder('partnerId')))
+    .orderBy(desc(auditLog.id))
+    .limit(10)
+    .prepare('dashboard_recent_activity');
+}
+function recentActivityOf(db: Db) {
+  let prepared = preparedActivity.get(db);
+  if (!prepared) {
+    prepared = prepareActivity(db);
+    preparedActivity.set(db, prepared);
+  }
+  return prepared;
+}
+
+/**
  * The home dashboard: the partner as the session knows it (cached), the partner's counts (at most a few
- * seconds old, computed once per process and period however many people look), and, live, the caller's
- * previous sign-in and the partner's newest activity. Every read is an index range of this partner or this
+ * seconds old, computed once per process and period however many people look), the caller's previous
+ * sign-in (kept with the session), and, live, the partner's newest activity. Every read is an index range of this partner or this
  * account (docs/performance.md lists the indexes and their plans); the counts are capped.
  */
 export async function dashboard(ctx: RequestContext) {
@@ -55,36 +89,25 @@ export async function dashboard(ctx: RequestContext) {
     return { accountsCount: row?.accounts ?? 0, activeSessionsCount: row?.sessions ?? 0 };
   });
   // The sign-in before the current one: the second entry of audit_log_account_action_idx, read backwards.
-  const previousLogin = ctx.db
-    .select({ at: auditLog.at })
-    .from(auditLog)
-    .where(and(eq(auditLog.accountId, auth.account.id), eq(auditLog.action, 'auth.login')))
-    .orderBy(desc(auditLog.id))
-    .offset(1)
-    .limit(1);
-  // The partner's newest entries: the end of audit_log_partner_idx (partner_id, id); for a partner with a
-  // large share of all entries PostgreSQL may walk the primary key backwards instead, which is cheaper.
-  const recentActivity = ctx.db
-    .select({
-      id: auditLog.id,
-      action: auditLog.action,
-      at: auditLog.at,
-      actorEmail: accounts.email,
-      adminEmail: admins.email,
-    })
-    .from(auditLog)
-    .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-    .leftJoin(admins, eq(admins.id, auditLog.adminAccountId))
-    .where(eq(auditLog.partnerId, partnerId))
-    .orderBy(desc(auditLog.id))
-    .limit(10);
+  // It changes only when the account signs in again, so it is kept with the session like its policies.
+  const previousLogin = ctx.sessionCached('dashboard-previous-login', async () => {
+    const [last] = await ctx.db
+      .select({ at: auditLog.at })
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, auth.account.id), eq(auditLog.action, 'auth.login')))
+      .orderBy(desc(auditLog.id))
+      .offset(1)
+      .limit(1);
+    return last?.at ?? null;
+  });
+  const recentActivity = recentActivityOf(ctx.db).execute({ partnerId });
 
-  const [figures, [last], activity] = await Promise.all([counts, previousLogin, recentActivity]);
+  const [figures, lastLoginAt, activity] = await Promise.all([counts, previousLogin, recentActivity]);
   return {
     partner,
     ...figures,
     /** The sign-in before the current one: what a person wants to compare against. */
-    lastLoginAt: last?.at ?? null,
+    lastLoginAt,
     recentActivity: activity,
   };
 }
