@@ -28,7 +28,8 @@ export interface StreamEvent<T = unknown> {
 }
 
 /** Who receives a published event: everybody, one partner's sessions, or one account's sessions. */
-export type StreamAudience = { all: true } | { partnerId: number } | { accountId: number };
+/** Who receives an event: everybody signed in, one partner's people, one account, or the sellers of markets. */
+export type StreamAudience = { all: true } | { partnerId: number } | { accountId: number } | { shops: string[] };
 
 export const STREAM_PING_INTERVAL_MS = 15_000;
 /** A socket that sends nothing for three ping periods is considered gone. */

@@ -101,12 +101,9 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
   };
 }
 
-/** Partners per NOTIFY round when a notice goes to chosen markets. */
-const BROADCAST_PUBLISH_BATCH = 200;
-
 /**
  * An operator's notice, delivered live by every server process: to everybody signed in, or to the sellers
- * of the chosen markets (the stream delivers by partner, so each partner of those markets is named).
+ * of the chosen markets — one NOTIFY either way; each process knows the markets of the sockets it holds.
  */
 export async function broadcast(ctx: RequestContext, input: unknown): Promise<{ partners: number | null }> {
   ctx.requireAdmin();
@@ -128,11 +125,10 @@ export async function broadcast(ctx: RequestContext, input: unknown): Promise<{ 
     await ctx.platform.stream.publish({ all: true }, event);
     return { partners: null };
   }
-  const rows = await ctx.db.select({ id: partners.id }).from(partners).where(inArray(partners.shopId, markets));
-  for (let i = 0; i < rows.length; i += BROADCAST_PUBLISH_BATCH) {
-    await Promise.all(
-      rows.slice(i, i + BROADCAST_PUBLISH_BATCH).map((r) => ctx.platform.stream.publish({ partnerId: r.id }, event)),
-    );
-  }
-  return { partners: rows.length };
+  await ctx.platform.stream.publish({ shops: markets }, event);
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(partners)
+    .where(inArray(partners.shopId, markets));
+  return { partners: row?.n ?? 0 };
 }

@@ -7,6 +7,8 @@ const CHANNEL = 'pp_stream';
 export interface StreamMember {
   accountId: number;
   partnerIds: ReadonlySet<number>;
+  /** The markets of those partners, for notices to chosen markets. */
+  shopIds: ReadonlySet<string>;
 }
 
 /** One socket of this process, from the moment its stream token opened it. */
@@ -52,6 +54,7 @@ export interface StreamHub {
 function reaches(audience: StreamAudience, member: StreamMember): boolean {
   if ('all' in audience) return true;
   if ('partnerId' in audience) return member.partnerIds.has(audience.partnerId);
+  if ('shops' in audience) return audience.shops.some((shop) => member.shopIds.has(shop));
   return member.accountId === audience.accountId;
 }
 

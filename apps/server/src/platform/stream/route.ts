@@ -93,10 +93,12 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
         const auth = await resolveSession(platform.database.db, message.token).catch(() => null);
         if (!auth || auth.sessionId !== client.sessionId) return refuse();
         const flags = await readFeatureFlags(platform.database.db);
-        const partnerIds = new Set((await reachablePartners(platform.database.db, auth, flags)).map((p) => p.id));
+        const reachable = await reachablePartners(platform.database.db, auth, flags);
+        const partnerIds = new Set(reachable.map((p) => p.id));
+        const shopIds = new Set(reachable.map((p) => p.shopId));
         // Closed meanwhile (the session ended, the timeout, the client left): the hub has let it go.
         if (gone()) return;
-        client.member = { accountId: auth.account.id, partnerIds };
+        client.member = { accountId: auth.account.id, partnerIds, shopIds };
         clearTimeout(loginTimer);
         send({ type: 'logged_in' });
       }
