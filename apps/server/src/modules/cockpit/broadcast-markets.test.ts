@@ -27,7 +27,12 @@ function sellers() {
       close: () => undefined,
     });
   });
-  return { received, remove: () => removers.forEach((r) => r?.()) };
+  return {
+    received,
+    remove: () => {
+      for (const remove of removers) remove?.();
+    },
+  };
 }
 
 /** Lets the NOTIFY fan-out deliver (it goes through the database, also back to this process). */
