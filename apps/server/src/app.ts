@@ -19,7 +19,8 @@ import { safeEqual } from './modules/auth/tokens';
 import { localeFileText } from './platform/i18n';
 import { logRedact, logSerializers } from './platform/log';
 import { createAuthCache } from './platform/auth-cache';
-import { createFiguresCache } from './platform/figures-cache';
+import { onAuditCommitted } from './platform/audit/service';
+import { createFiguresCache, partnerFiguresPrefix } from './platform/figures-cache';
 import { createJobs } from './platform/jobs';
 import { logTransport, type MailTransport } from './platform/mail/transport';
 import { metrics, registry } from './platform/metrics';
@@ -127,6 +128,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await stream.start();
   const authCache = createAuthCache(database, { ttlMs: config.authCacheTtlMs });
   await authCache.start();
+  const figures = createFiguresCache(config.figuresCacheTtlMs);
+  // A committed change to a partner's audit trail makes its figures stale, in every process.
+  const stopFigures = await onAuditCommitted(database, (partnerIds) =>
+    figures.forget(partnerIds === 'all' ? undefined : partnerIds.map(partnerFiguresPrefix)),
+  );
   const jobs = createJobs(database, config.databaseUrl, app.log);
   const platform: Platform = {
     config,
@@ -135,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     jobs,
     mail: options.mailTransport ?? logTransport(app.log),
     authCache,
-    figures: createFiguresCache(config.figuresCacheTtlMs),
+    figures,
     log: app.log,
     async sessionsEnded(ids) {
       if (!ids.length) return;
@@ -366,6 +372,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await app.close();
       await jobs.stop();
       await authCache.stop();
+      await stopFigures();
       await stream.stop();
       if (ownDatabase) await database.close();
     },

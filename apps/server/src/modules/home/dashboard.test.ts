@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { buildApp } from '../../app';
+import { codeOf, partnerIdByShop, startTestServer, type TestServer, testConfig } from '../../test/harness';
 import { DASHBOARD_COUNT_CAP } from './service';
 
 let server: TestServer;
@@ -179,5 +180,46 @@ describe('home dashboard', () => {
     const result = await server.gql(DASHBOARD, {}, { token, partnerId: cz });
     expect(codeOf(result)).toBe('ACCESS_DENIED');
     expect(result.data).toBeNull();
+  });
+});
+
+describe('home dashboard kept per process', () => {
+  it('shows a committed change at once in every process, though its figures are kept for a minute', async () => {
+    // A second process that keeps the dashboard's figures for a minute: only the audit trail's
+    // announcement can make it show a change sooner.
+    const other = await buildApp({
+      config: testConfig({ databaseUrl: server.url, figuresCacheTtlMs: 60_000 }),
+      database: server.database,
+      jobs: false,
+    });
+    try {
+      const { token } = await server.login('partner@demo.test');
+      const ask = async () => {
+        const response = await other.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-partner-id': String(cz) },
+          payload: { query: DASHBOARD },
+        });
+        return (response.json() as { data: { dashboard: Dashboard } }).data.dashboard;
+      };
+      const before = await ask();
+      // An operator's change to the partner, committed through the first process.
+      const admin = await server.login('admin@demo.test');
+      await server.gql(
+        'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
+        { p: cz },
+        { token: admin.token },
+      );
+      let after = await ask();
+      for (let i = 0; i < 40 && after.recentActivity[0]?.id === before.recentActivity[0]?.id; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        after = await ask();
+      }
+      expect(after.recentActivity[0]).toMatchObject({ action: 'cockpit.remote-login-link', adminEmail: null });
+      expect(after.recentActivity[0]?.id).not.toBe(before.recentActivity[0]?.id);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { auditLog } from '../../platform/audit/tables';
 import type { RequestContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
+import { partnerFiguresPrefix } from '../../platform/figures-cache';
 import { accounts } from '../account/tables';
 import { sessions } from '../auth/tables';
 import { accountPartners } from '../partner/tables';
@@ -55,9 +56,9 @@ function recentActivityOf(db: Db) {
 }
 
 /**
- * The home dashboard: the partner as the session knows it (cached), the partner's counts (at most a few
- * seconds old, computed once per process and period however many people look), the caller's previous
- * sign-in (kept with the session), and, live, the partner's newest activity. Every read is an index range of this partner or this
+ * The home dashboard: the partner as the session knows it (cached), the partner's counts and newest
+ * activity (computed once per process and period however many people look, and forgotten as soon as a
+ * change to the partner commits), and the caller's previous sign-in (kept with the session). Every read is an index range of this partner or this
  * account (docs/performance.md lists the indexes and their plans); the counts are capped.
  */
 export async function dashboard(ctx: RequestContext) {
@@ -67,7 +68,8 @@ export async function dashboard(ctx: RequestContext) {
   const partner = (await ctx.reachablePartners()).find((p) => p.id === partnerId);
   if (!partner) throw new DomainError('ACCESS_DENIED');
 
-  const counts = ctx.platform.figures.get(`dashboard-counts:${partnerId}`, async () => {
+  const figures = ctx.platform.figures;
+  const counts = figures.get(`${partnerFiguresPrefix(partnerId)}dashboard-counts`, async () => {
     // Accounts of the partner: an index-only range of account_partners' primary key (partner_id, account_id).
     const members = ctx.db
       .select({ one: sql`1` })
@@ -100,12 +102,16 @@ export async function dashboard(ctx: RequestContext) {
       .limit(1);
     return last?.at ?? null;
   });
-  const recentActivity = recentActivityOf(ctx.db).execute({ partnerId });
+  // Kept per partner like the counts, and forgotten in every process as soon as a change to the partner
+  // commits (the audit trail announces it), so a person sees their own change at once.
+  const recentActivity = figures.get(`${partnerFiguresPrefix(partnerId)}recent-activity`, () =>
+    recentActivityOf(ctx.db).execute({ partnerId }),
+  );
 
-  const [figures, lastLoginAt, activity] = await Promise.all([counts, previousLogin, recentActivity]);
+  const [countsNow, lastLoginAt, activity] = await Promise.all([counts, previousLogin, recentActivity]);
   return {
     partner,
-    ...figures,
+    ...countsNow,
     /** The sign-in before the current one: what a person wants to compare against. */
     lastLoginAt,
     recentActivity: activity,

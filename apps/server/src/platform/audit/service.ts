@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
 import { auditLog } from './tables';
 
 /** Who acts: filled from the request context, or by a job from the data it was given. */
@@ -32,5 +32,23 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
     data: entry.data ?? null,
     requestId: actor.requestId,
+  });
+}
+
+/** Announced by the audit trail's trigger (migration 0005) when an insert commits: the partners concerned. */
+const AUDIT_CHANNEL = 'pp_audit';
+
+/**
+ * Calls `listener` with the partners whose audit trail grew, once the change committed ('all' after a bulk
+ * insert over many partners). Views cached per process listen to this to forget what a change made stale.
+ */
+export async function onAuditCommitted(
+  database: Database,
+  listener: (partnerIds: number[] | 'all') => void,
+): Promise<() => Promise<void>> {
+  return database.listen(AUDIT_CHANNEL, (payload) => {
+    if (payload === '*') return listener('all');
+    const ids = payload.split(',').map(Number).filter(Number.isSafeInteger);
+    listener(ids);
   });
 }
