@@ -2,6 +2,7 @@ import type { JobDefinition } from './platform/jobs';
 import type { Platform } from './platform/context';
 import { authJobs } from './modules/auth/jobs';
 import { authMailRenderer, mailRenderer } from './modules/auth/mails';
+import { ordersJobs } from './modules/orders/jobs';
 import { mailJobs } from './platform/mail/jobs';
 
 /** Every area's mail templates, rendered when the mail is sent. */
@@ -11,5 +12,9 @@ export function mailRendererOf(platform: Platform) {
 
 /** Every area's job definitions, wired once by the platform. */
 export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
-  return [...authJobs(platform), ...mailJobs(platform, mailRendererOf(platform))] as JobDefinition<never>[];
+  return [
+    ...authJobs(platform),
+    ...mailJobs(platform, mailRendererOf(platform)),
+    ...ordersJobs(),
+  ] as JobDefinition<never>[];
 }

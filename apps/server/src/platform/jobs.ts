@@ -6,7 +6,11 @@ export type JobHandler<T> = (data: T, job: { id: string; name: string }) => Prom
 
 export interface JobDefinition<T = unknown> {
   name: string;
-  handler: JobHandler<T>;
+  /**
+   * Works the job. A definition without one is a queue only: its jobs wait for the area that works them
+   * (domain events queue before their deliverer exists, and nothing is lost meanwhile).
+   */
+  handler?: JobHandler<T>;
   /** A cron expression when the job runs periodically (pg-boss keeps one schedule across processes). */
   cron?: string;
   retryLimit?: number;
@@ -37,6 +41,8 @@ export interface Jobs {
   runQueued(name: string): Promise<number>;
 }
 
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
+
 export function createJobs(database: Database, connectionString: string | undefined, log: FastifyBaseLogger): Jobs {
   const boss = connectionString
     ? new PgBoss({ connectionString, schema: 'pgboss', max: 4 })
@@ -62,13 +68,18 @@ export function createJobs(database: Database, connectionString: string | undefi
       for (const def of definitions) {
         handlers.set(def.name, def);
         await boss.createQueue(def.name, { retryLimit: def.retryLimit ?? 3 });
+        // pg-boss reads a queue's settings through its own connection the first time the queue is used and
+        // caches them. Inside a command's transaction on PGlite (one connection) that first read would wait
+        // for the transaction forever: warm the cache now with a no-op (completing a job that cannot exist).
+        await boss.complete(def.name, NO_JOB).catch(() => undefined);
         if (def.cron) await boss.schedule(def.name, def.cron);
-        if (!workersEnabled) continue;
+        if (!workersEnabled || !def.handler) continue;
+        const handler = def.handler;
         await boss.work<never>(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
           for (const job of jobs) {
             const started = Date.now();
             try {
-              await def.handler(job.data, { id: job.id, name: job.name });
+              await handler(job.data, { id: job.id, name: job.name });
               log.info({ job: def.name, jobId: job.id, ms: Date.now() - started }, 'job done');
             } catch (error) {
               log.error({ job: def.name, jobId: job.id, err: error }, 'job failed');
@@ -84,11 +95,12 @@ export function createJobs(database: Database, connectionString: string | undefi
     },
     async runQueued(name) {
       const def = handlers.get(name);
-      if (!def) throw new Error(`no job ${name} is registered`);
+      if (!def?.handler) throw new Error(`no job ${name} is worked in this process`);
+      const handler = def.handler;
       const batch = await boss.fetch<never>(name, { batchSize: 100 });
       for (const job of batch) {
         try {
-          await def.handler(job.data, { id: job.id, name: job.name });
+          await handler(job.data, { id: job.id, name: job.name });
           await boss.complete(name, job.id);
         } catch (error) {
           await boss.fail(name, job.id, { message: String(error) });

@@ -19,6 +19,7 @@ export const STREAM_EVENTS = [
   'availability_validate_progress',
   'portal_delivery_note_pdf',
   'update_campaign',
+  'order_status_changed',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 

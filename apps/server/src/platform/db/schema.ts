@@ -5,3 +5,4 @@ export * from '../audit/tables';
 export * from '../flags/tables';
 export * from '../mail/tables';
 export * from '../../modules/grid/tables';
+export * from '../../modules/orders/tables';

@@ -2,6 +2,7 @@ import '../../modules/auth/graphql';
 import '../../modules/cockpit/graphql';
 import '../../modules/grid/graphql';
 import '../../modules/home/graphql';
+import '../../modules/orders/graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */
