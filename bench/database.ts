@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client';
+import { throwawayPostgres } from '../apps/server/src/platform/db/throwaway';
 
 export interface BenchDatabase {
   database: Database;
@@ -37,23 +37,5 @@ export async function benchDatabase(
     };
   }
   const name = `pp_bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', ...pool });
-  await database.migrate();
-  return {
-    database,
-    url: url.toString(),
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return throwawayPostgres(server, name, pool);
 }

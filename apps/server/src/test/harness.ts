@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db/client';
+import { throwawayPostgres } from '../platform/db/throwaway';
 import { setFeatureFlag } from '../platform/flags/service';
 import { deliverPendingMail } from '../platform/mail/jobs';
 import { captureTransport, type OutgoingMail } from '../platform/mail/transport';
@@ -22,26 +22,7 @@ export async function testDatabase(): Promise<{ database: Database; url?: string
     await database.migrate();
     return { database, drop: () => database.close() };
   }
-  const name = `pp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolSize: 4 });
-  await database.migrate();
-  return {
-    database,
-    url: url.toString(),
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return throwawayPostgres(server, `pp_test_${randomBytes(6).toString('hex')}`, { poolSize: 4 });
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
