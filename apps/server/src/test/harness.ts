@@ -7,6 +7,7 @@ import { setFeatureFlag } from '../platform/flags/service';
 import { deliverPendingMail } from '../platform/mail/jobs';
 import { captureTransport, type OutgoingMail } from '../platform/mail/transport';
 import { mailRendererOf } from '../jobs';
+import { PASSWORD_RESET_JOB } from '../modules/auth/service';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 
 export { DEMO_PASSWORD };
@@ -129,4 +130,13 @@ export function codeOf(result: { errors?: { extensions: { code: string } }[] }):
 export async function partnerIdByShop(database: Database, sapId: string): Promise<number> {
   const { rows } = await database.executeSql('select id from partners where sap_id = $1', [sapId]);
   return (rows[0] as { id: number }).id;
+}
+
+/** Works the queued reset-request job, sends the outbox, and reads the token from the newest reset link mailed to `email`. */
+export async function mailedResetToken(server: TestServer, email: string): Promise<string> {
+  await server.deliverMail(PASSWORD_RESET_JOB);
+  const mail = server.mailbox.filter((m) => m.to === email).at(-1);
+  const link = /\/login\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  if (!link) throw new Error(`no reset link was mailed to ${email}`);
+  return link[1]!;
 }

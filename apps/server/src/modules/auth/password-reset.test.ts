@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeSentMail } from '../../platform/mail/jobs';
 import { mailOutbox } from '../../platform/mail/tables';
-import { codeOf, DEMO_PASSWORD, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, DEMO_PASSWORD, startTestServer, type TestServer, mailedResetToken } from '../../test/harness';
 import { PASSWORD_RESET_JOB } from './service';
 import { loginTokens } from './tables';
 
@@ -17,14 +17,7 @@ const RESET =
   'mutation($t: String!, $p: String!, $r: String!) { passwordReset(token: $t, password: $p, passwordRepeat: $r) }';
 const NEW_PASSWORD = 'Brand-new-pass-42!';
 
-/** Works the queued reset job, sends the outbox, and reads the token from the link in the newest mail. */
-async function mailedToken(email: string): Promise<string> {
-  await server.deliverMail(PASSWORD_RESET_JOB);
-  const mail = server.mailbox.filter((m) => m.to === email).at(-1);
-  const link = /\/login\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
-  if (!link) throw new Error(`no reset link was mailed to ${email}`);
-  return link[1]!;
-}
+const mailedToken = (email: string) => mailedResetToken(server, email);
 
 async function queuedJobs(name: string): Promise<number> {
   const { rows } = await server.database.executeSql(

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_CHECK_LIMIT } from '@pp/domain';
-import { codeOf, startTestServer, type TestServer } from '../../test/harness';
-import { PASSWORD_RESET_JOB } from './service';
+import { codeOf, startTestServer, type TestServer, mailedResetToken } from '../../test/harness';
 import { loginTokens } from './tables';
 import { hashToken } from './tokens';
 
@@ -18,13 +17,7 @@ const RESET =
   'mutation($t: String!, $p: String!, $r: String!) { passwordReset(token: $t, password: $p, passwordRepeat: $r) }';
 const NEW_PASSWORD = 'Brand-new-pass-42!';
 
-async function mailedToken(email: string): Promise<string> {
-  await server.deliverMail(PASSWORD_RESET_JOB);
-  const mail = server.mailbox.filter((m) => m.to === email).at(-1);
-  const link = /\/login\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
-  if (!link) throw new Error(`no reset link was mailed to ${email}`);
-  return link[1]!;
-}
+const mailedToken = (email: string) => mailedResetToken(server, email);
 
 const status = async (token: string, ip = '10.1.1.1') =>
   (await server.gql<{ passwordResetLinkStatus: string }>(STATUS, { t: token }, { ip })).data?.passwordResetLinkStatus;
