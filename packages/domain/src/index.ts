@@ -12,6 +12,7 @@ export * from './markets/markets';
 export * from './partner/partner';
 export * from './stream/events';
 export * from './text/safeText';
+export * from './orders/chips';
 export * from './orders/exports';
 export * from './orders/missing';
 export * from './orders/payment';
