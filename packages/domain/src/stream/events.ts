@@ -20,6 +20,10 @@ export const STREAM_EVENTS = [
   'portal_delivery_note_pdf',
   'update_campaign',
   'order_status_changed',
+  /** A file export (grid export, SLA export) moved: BEGIN, PROGRESS, END (with the file) or ERROR. */
+  'export_progress',
+  /** The status import of a CSV moved: BEGIN, PROGRESS, END (with the result). */
+  'order_import_progress',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 
