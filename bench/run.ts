@@ -3,7 +3,10 @@
  * BENCHES. Runs on a throw-away embedded database, or on a fresh database on the PostgreSQL server of
  * BENCH_DATABASE_URL when set. `npm run bench -- throughput` runs only the benches whose name matches.
  */
+import { ordersBench } from './orders';
+import { ordersExportBench } from './orders-export';
 import { partnersGridBench } from './partners-grid';
+import { slaBench } from './sla';
 import { throughputBench } from './throughput';
 
 export interface BenchResult {
@@ -16,6 +19,9 @@ export interface BenchResult {
 const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'partners-grid', run: partnersGridBench },
   { name: 'throughput', run: throughputBench },
+  { name: 'orders-grid', run: ordersBench },
+  { name: 'orders-export', run: ordersExportBench },
+  { name: 'sla', run: slaBench },
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
 ];
 

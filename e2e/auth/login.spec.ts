@@ -6,7 +6,7 @@ test.describe('login', () => {
     await login(page, 'partner@demo.test');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('selected-partner')).toContainText('Sportovní potřeby Demo');
-    await expect(page.getByTestId('accounts-count')).toContainText(/\d/);
+    await expect(page.getByTestId('to-ship-today-value')).toHaveText(/\d/);
     await expect(page).toHaveTitle(/Partner Portal/i);
     await logout(page);
     // The session is gone: a portal page sends the user back to login.

@@ -71,7 +71,7 @@ for (const viewport of [
       await expectOnScreen(orders);
       await orders.click();
       await expect(page).toHaveURL(/\/orders$/);
-      await expect(page.getByTestId('coming-soon')).toBeVisible();
+      await expect(page.getByTestId('grid-orders')).toBeVisible();
       await expect(orders).not.toBeInViewport();
       await expectNoSidewaysScroll(page);
 

@@ -38,8 +38,8 @@ test.describe('portal platform', () => {
 
   test('areas not built yet show a coming-soon page inside the layout', async ({ page }) => {
     await login(page, 'partner@demo.test');
-    await page.getByTestId('nav-orders').click();
-    await expect(page).toHaveURL(/\/orders$/);
+    await page.getByTestId('nav-billings').click();
+    await expect(page).toHaveURL(/\/billings$/);
     await expect(page.getByTestId('coming-soon')).toBeVisible();
     await expect(page.getByTestId('app-shell')).toBeVisible();
     await page.goto('/orders-beta');

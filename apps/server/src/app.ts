@@ -27,9 +27,23 @@ import { metrics, registry } from './platform/metrics';
 import { bearerToken } from './platform/request-context';
 import { createStreamHub } from './platform/stream/hub';
 import { registerStreamRoute } from './platform/stream/route';
+import { registerFileRoutes } from './platform/files/index';
+import { registerOrdersExportRoutes } from './modules/orders/exports';
+import { registerSlaExportRoute } from './modules/sla/exports';
+import { registerOrderToolRoutes } from './modules/orders/orders-tools-rest';
 
 /** Paths the single-page app must never shadow. */
-const API_PREFIXES = ['/graphql', '/v1/', '/fefl', '/translations/', '/healthz', '/metrics', '/v2/'];
+const API_PREFIXES = [
+  '/graphql',
+  '/v1/',
+  '/fefl',
+  '/translations/',
+  '/healthz',
+  '/metrics',
+  '/v2/',
+  '/api/',
+  '/portal/export/',
+];
 
 export interface AppOptions {
   config: Config;
@@ -274,6 +288,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
       return reply;
     },
   });
+
+  registerFileRoutes(app, platform);
+  registerOrdersExportRoutes(app, platform);
+  registerSlaExportRoute(app, platform);
+  await registerOrderToolRoutes(app, platform);
 
   let webVersion = readWebVersion(config.webDist);
   registerStreamRoute(app, platform, () => webVersion);

@@ -3,6 +3,10 @@ import type { Platform } from './platform/context';
 import { authJobs } from './modules/auth/jobs';
 import { authMailRenderer, mailRenderer } from './modules/auth/mails';
 import { ordersJobs } from './modules/orders/jobs';
+import { deliveryNoteJobs } from './modules/orders/delivery-notes';
+import { statusImportJobs } from './modules/orders/import';
+import { exportJobs } from './platform/exports/jobs';
+import { filesJobs } from './platform/files/jobs';
 import { mailJobs } from './platform/mail/jobs';
 
 /** Every area's mail templates, rendered when the mail is sent. */
@@ -16,5 +20,9 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...authJobs(platform),
     ...mailJobs(platform, mailRendererOf(platform)),
     ...ordersJobs(),
+    ...deliveryNoteJobs(platform),
+    ...statusImportJobs(platform),
+    ...filesJobs(platform),
+    ...exportJobs(platform),
   ] as JobDefinition<never>[];
 }

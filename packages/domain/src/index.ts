@@ -17,3 +17,8 @@ export * from './orders/exports';
 export * from './orders/missing';
 export * from './orders/payment';
 export * from './orders/status';
+export * from './orders/labels';
+export * from './orders/statusImport';
+export * from './orders/testOrders';
+export * from './sla/sla';
+export * from './sla/dashboard';

@@ -48,6 +48,13 @@ const envSchema = z.object({
    * comma-separated list of proxy addresses or CIDR ranges. 'true' (believe anyone) is refused.
    */
   TRUST_PROXY: z.string().default('false'),
+  /** Where made files (exports) are kept: a folder under DATA_DIR, or an S3-compatible bucket. */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type TrustProxy = false | number | string[];
@@ -113,6 +120,28 @@ export interface Config {
   croatiaEnabledDefault: boolean | undefined;
   shutdownTimeoutMs: number;
   trustProxy: TrustProxy;
+  fileStorage: FileStorageConfig;
+}
+
+export type FileStorageConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string };
+
+/** S3 needs all of its settings: a half-configured bucket would fail at the first export, not at start. */
+function fileStorage(e: z.infer<typeof envSchema>): FileStorageConfig {
+  if (e.FILE_STORAGE === 'local') return { kind: 'local' };
+  const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = e;
+  if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+    throw new Error('FILE_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+  return {
+    kind: 's3',
+    endpoint: S3_ENDPOINT.replace(/\/+$/, ''),
+    bucket: S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -156,5 +185,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     croatiaEnabledDefault: e.FEATURE_CROATIA_ENABLED === undefined ? undefined : e.FEATURE_CROATIA_ENABLED === 'true',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    fileStorage: fileStorage(e),
   };
 }

@@ -4,8 +4,9 @@ import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/client';
 
 /**
- * npm run seed [-- --scale demo|large] [--partners N]
- * demo: the demo data (only into an empty database). large: adds data at scale on top.
+ * npm run seed [-- --scale demo|large] [--partners N] [--orders N]
+ * demo: the demo data (only into an empty database). large: adds data at scale on top: 50,000 partners and
+ * 1,000,000 orders with their items and histories by default.
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -25,7 +26,8 @@ const started = Date.now();
 if (!(await hasData(database.db))) await seedDemo(database.db);
 if (scale === 'large') {
   const partners = Number(option('partners') ?? 50_000);
-  await seedLarge(database.db, { partners, log: (line) => console.log(line) });
+  const orders = Number(option('orders') ?? 1_000_000);
+  await seedLarge(database.db, { partners, orders, log: (line) => console.log(line) });
 }
 console.log(`seed ${scale} done in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})`);
 await database.close();

@@ -14,6 +14,7 @@ import { hashPassword } from '../modules/auth/password';
 import { accountPartners, partners } from '../modules/partner/tables';
 import type { DbOrTx } from '../platform/db/client';
 import { recordAudit } from '../platform/audit/service';
+import { seedDemoOrders } from './orders';
 
 export const DEMO_PASSWORD = 'Demo-portal-2026!';
 
@@ -127,7 +128,14 @@ export async function hasData(db: DbOrTx): Promise<boolean> {
 }
 
 /** The demo data of `npm start`: the named demo accounts, their partners, and a few dozen more partners. */
-export async function seedDemo(db: DbOrTx, options: { extraPartners?: number } = {}): Promise<void> {
+export async function seedDemo(
+  db: DbOrTx,
+  options: {
+    extraPartners?: number;
+    /** The order books of the demo shops in production (seed/orders.ts); on unless false. */
+    orders?: boolean;
+  } = {},
+): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const base = { provider: 'API', rating: 4.6, kam: 'Jana Nováková', farmer: 'Petr Svoboda' } as const;
@@ -182,7 +190,7 @@ export async function seedDemo(db: DbOrTx, options: { extraPartners?: number } =
       country: 'CZ',
       workflowStatus: 'DEACTIVATED',
     });
-    await insertPartner(tx, {
+    const hr = await insertPartner(tx, {
       ...base,
       partnerName: 'Vrt Demo d.o.o.',
       mallName: 'vrt-demo',
@@ -247,6 +255,14 @@ export async function seedDemo(db: DbOrTx, options: { extraPartners?: number } =
     await link(tx, cz, deactivated, false, true, everythingButOrders);
     await link(tx, cz, unconfirmed, false, true, everythingButOrders);
     await link(tx, closed, closedAcc, true, true);
+    if (options.orders ?? true) {
+      await seedDemoOrders(tx, [
+        { id: cz, shopId: 'CZ10MA', accountId: partnerAcc },
+        { id: sk, shopId: 'SK10MA', accountId: multi },
+        { id: pl, shopId: 'PL20MA', accountId: multi },
+        { id: hr, shopId: 'HR10MA', accountId: null },
+      ]);
+    }
 
     const random = sequence(42);
     const extra = options.extraPartners ?? 60;

@@ -2,9 +2,12 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
 import { type Db, rowsOf } from '../platform/db/client';
 import { DEMO_PASSWORD, generatedPartner, sequence } from './demo';
+import { seedLargeOrders } from './large-orders';
 
 export interface LargeSeedOptions {
   partners: number;
+  /** Orders to add over all partners and two years (0: none). */
+  orders?: number;
   log?: (line: string) => void;
 }
 
@@ -48,4 +51,5 @@ export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<void
     });
     log(`partners: ${from + size} / ${options.partners}`);
   }
+  if (options.orders) await seedLargeOrders(db, { orders: options.orders, log });
 }

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'INTERNAL',
   'UNKNOWN',
   'EXPORT_NOT_FOUND',
+  'EXPORT_FAILED',
+  'EXPORT_IN_PROGRESS',
   'FINANCING_ERROR',
   // Partner-related
   'MAX_HOOKS_EXCEEDED',
@@ -112,6 +114,17 @@ export const ERROR_CODES = [
   'UnsupportedExtension',
   'ValidationProductArticleId',
   'ValidationProductPrice',
+  // Orders tools: labels, status import, test orders, branch change, delivery notes (issue 7)
+  'IMPORT_FILE_MISSING',
+  'IMPORT_FILE_TOO_LARGE',
+  'IMPORT_FILE_ENCODING',
+  'IMPORT_FILE_EMPTY',
+  'IMPORT_TOO_MANY_ROWS',
+  'IMPORT_ROW_COLUMNS',
+  'TEST_ORDER_DAILY_LIMIT',
+  'BRANCH_CHANGE_ONLY_PICKUP_POINT',
+  'BRANCH_NOT_AVAILABLE',
+  'DELIVERY_NOTE_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -42,6 +42,8 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100, 200] as const;
 export const GRID_SETTINGS_VERSION = '1.0.1';
+/** The longest cursor a request may carry (a sort value of a text column fits many times over). */
+export const GRID_CURSOR_MAX = 500;
 
 /** Operators that need no value, one value, two values, or a list. */
 const NO_VALUE: readonly FilterOperator[] = ['EMPTY', 'NEMPTY'];
@@ -117,6 +119,12 @@ export const gridRequestSchema = z.object({
   page: z.number().int().min(1).max(1_000_000).default(1),
   perPage: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search: safeText().max(200).nullish(),
+  /**
+   * Keyset paging: the `nextCursor` of the previous page, valid for the same sort only. With it the server
+   * seeks to the row after the cursor instead of counting past `(page - 1) * perPage` rows, so the next page
+   * of a big grid costs what the first one costs. `page` is then only echoed back.
+   */
+  after: safeText().max(GRID_CURSOR_MAX).nullish(),
 });
 export type GridRequest = z.infer<typeof gridRequestSchema>;
 
@@ -134,6 +142,63 @@ export interface GridPage<T> {
   totalExact: boolean;
   page: number;
   perPage: number;
+  /**
+   * Where the next page starts, for `after`; null on the last page. Optional because a grid that pages by
+   * offset only (or a client that does not ask for it) has none.
+   */
+  nextCursor?: string | null;
+}
+
+/**
+ * Where a page ended: the sort it was read in, the last row's sort value (as the database prints it, so no
+ * precision is lost on the way back; null for a NULL) and the last row's id, which breaks ties.
+ */
+export interface GridCursor {
+  /** The sort field, '' when the grid is read in id order only. */
+  field: string;
+  direction: SortDirection;
+  value: string | null;
+  id: string;
+}
+
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+/** The opaque text of a cursor: clients hand it back unchanged and never read it. */
+export function encodeGridCursor(cursor: GridCursor): string {
+  return toBase64Url(JSON.stringify([cursor.field, cursor.direction, cursor.value, cursor.id]));
+}
+
+/** Reads a cursor back; anything that is not one this contract made is null (the caller refuses it). */
+export function decodeGridCursor(text: string): GridCursor | null {
+  const json = fromBase64Url(text);
+  if (json === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 4) return null;
+  const [field, direction, value, id] = parsed as unknown[];
+  if (typeof field !== 'string' || typeof id !== 'string' || id === '') return null;
+  if (!(SORT_DIRECTIONS as readonly unknown[]).includes(direction)) return null;
+  if (value !== null && typeof value !== 'string') return null;
+  if ([field, id, value ?? ''].some((part) => hasControlCharacters(part))) return null;
+  return { field, direction: direction as SortDirection, value, id };
 }
 
 /** The total as a person reads it: "1,234" or "10,000+". */

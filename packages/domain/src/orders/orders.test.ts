@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportIntervalIssue } from './exports';
+import { exportIntervalIssue, filterInterval } from './exports';
 import { isMissingStatus, MISSING_STATUS_AFTER_DAYS, missingStatusCutoff } from './missing';
 import { PAYMENT_GROUPS, PAYMENT_TYPE_CODES, paymentGroupOf, paymentTypesOf } from './payment';
 
@@ -49,6 +49,40 @@ describe('export interval', () => {
     expect(exportIntervalIssue(d('2026-01-15'), d('2026-04-15'))).toBeNull();
     expect(exportIntervalIssue(d('2026-01-15'), d('2026-04-16'))).toBe('maxThreeMonths');
     expect(exportIntervalIssue(d('2026-11-22'), d('2026-11-22'))).toBeNull();
+  });
+
+  it('counts the last day whole, to its last moment', () => {
+    expect(exportIntervalIssue(d('2026-01-15'), new Date('2026-04-15T23:59:59.999Z'))).toBeNull();
+    expect(exportIntervalIssue(d('2026-01-15'), new Date('2026-04-16T00:00:00.000Z'))).toBe('maxThreeMonths');
+  });
+
+  it('reads the interval of a date column from the grid filters, narrowed by each and open to now', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const f = (operator: string, value?: string, values?: string[]) => ({
+      field: 'createdAt',
+      operator,
+      value,
+      values,
+    });
+    expect(filterInterval([], 'createdAt', now)).toEqual({ from: null, to: now });
+    expect(filterInterval([f('GREATER_THAN', '2026-10-01')], 'createdAt', now)).toEqual({
+      from: d('2026-10-01'),
+      to: now,
+    });
+    expect(
+      filterInterval(
+        [
+          f('BETWEEN', undefined, ['2026-01-01', '2026-06-30']),
+          f('GREATER_THAN_OR_EQUAL', '2026-03-01'),
+          f('LESS_THAN', '2026-05-01'),
+        ],
+        'createdAt',
+        now,
+      ),
+    ).toEqual({ from: d('2026-03-01'), to: d('2026-05-01') });
+    expect(
+      filterInterval([{ field: 'shippedAt', operator: 'GREATER_THAN', value: '2026-10-01' }], 'createdAt', now).from,
+    ).toBeNull();
   });
 
   it('clamps to the month’s end: from 30 November the limit is the end of February', () => {

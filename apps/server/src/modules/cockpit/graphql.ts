@@ -28,6 +28,11 @@ const CockpitPartnerPageRef = builder.objectRef<GridPage<CockpitPartnerRow>>('Co
     totalExact: t.exposeBoolean('totalExact'),
     page: t.exposeInt('page'),
     perPage: t.exposeInt('perPage'),
+    nextCursor: t.string({
+      nullable: true,
+      description: 'Pass as grid.after for the next page (keyset paging); null on the last page.',
+      resolve: (p) => p.nextCursor ?? null,
+    }),
   }),
 });
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 const GRID =
-  'query($g: GridInput) { cockpitPartners(grid: $g) { total totalExact page perPage items { id sapId shopId partnerName workflowStatus rating onboarding } } }';
+  'query($g: GridInput) { cockpitPartners(grid: $g) { total totalExact page perPage nextCursor items { id sapId shopId partnerName workflowStatus rating onboarding } } }';
 type Row = {
   id: string;
   sapId: string | null;
@@ -22,7 +22,16 @@ type Row = {
   rating: number | null;
   onboarding: boolean;
 };
-type Page = { cockpitPartners: { total: number; totalExact: boolean; page: number; perPage: number; items: Row[] } };
+type Page = {
+  cockpitPartners: {
+    total: number;
+    totalExact: boolean;
+    page: number;
+    perPage: number;
+    nextCursor: string | null;
+    items: Row[];
+  };
+};
 
 async function grid(g: Record<string, unknown>) {
   const result = await server.gql<Page>(GRID, { g }, { token });
@@ -51,6 +60,20 @@ describe('cockpit partner grid', () => {
       total: all.total - 1,
       totalExact: false,
     });
+  });
+
+  it('pages by cursor to the same rows as by page number, sorted by a nullable column', async () => {
+    const sort = { field: 'rating', direction: 'DESCENDING' };
+    let after: string | null = null;
+    for (let page = 1; page <= 4; page++) {
+      const byOffset = await grid({ perPage: 2, page, sort });
+      const byCursor = await grid({ perPage: 2, page, sort, ...(after ? { after } : {}) });
+      expect(byCursor.items.map((r) => r.id)).toEqual(byOffset.items.map((r) => r.id));
+      expect(byCursor.total).toBe(byOffset.total);
+      if (!byCursor.nextCursor) break;
+      after = byCursor.nextCursor;
+    }
+    expect(after).not.toBeNull();
   });
 
   it('pages through without overlap', async () => {

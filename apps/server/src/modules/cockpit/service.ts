@@ -70,34 +70,38 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
   });
   const where = and(inArray(partners.shopId, shopIds), q.where);
   const [rows, total] = await Promise.all([
-    ctx.db
-      .select()
-      .from(partners)
-      .where(where)
-      .orderBy(...q.orderBy)
-      .limit(q.limit)
-      .offset(q.offset),
+    q.readRows((seek, limit, offset) =>
+      ctx.db
+        .select({ partner: partners, ...q.cursorFields })
+        .from(partners)
+        .where(and(where, seek))
+        .orderBy(...q.orderBy)
+        .limit(limit)
+        .offset(offset),
+    ),
     cappedTotal(ctx.db, partners, where),
   ]);
+  return q.toPage(
+    rows.map((r) => ({ ...toRow(r.partner), gridSortKey: r.gridSortKey, gridRowKey: r.gridRowKey })),
+    total,
+  );
+}
+
+function toRow(r: typeof partners.$inferSelect): CockpitPartnerRow {
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      sapId: r.sapId,
-      shopId: r.shopId,
-      partnerName: r.partnerName,
-      mallName: r.mallName,
-      workflowStatus: r.workflowStatus,
-      provider: r.provider,
-      pluginProvider: r.pluginProvider,
-      kam: r.kam,
-      farmer: r.farmer,
-      onboarding: isOnboarding(r.workflowStatus),
-      rating: r.rating,
-      created: r.created,
-    })),
-    ...total,
-    page: q.request.page,
-    perPage: q.request.perPage,
+    id: r.id,
+    sapId: r.sapId,
+    shopId: r.shopId,
+    partnerName: r.partnerName,
+    mallName: r.mallName,
+    workflowStatus: r.workflowStatus,
+    provider: r.provider,
+    pluginProvider: r.pluginProvider,
+    kam: r.kam,
+    farmer: r.farmer,
+    onboarding: isOnboarding(r.workflowStatus),
+    rating: r.rating,
+    created: r.created,
   };
 }
 

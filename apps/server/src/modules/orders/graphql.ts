@@ -42,6 +42,11 @@ const StatusHistoryRef = builder.objectRef<OrderDetail['statusHistory'][number]>
     source: t.exposeString('source'),
     trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
     byOperator: t.boolean({ resolve: (h) => h.adminAccountId !== null }),
+    accountName: t.exposeString('accountName', {
+      nullable: true,
+      description:
+        "Who of the partner's people made the change; null for the marketplace, imports by API and operators.",
+    }),
   }),
 });
 

@@ -9,9 +9,12 @@ import {
   statusChangeRefusal,
   statusChangeSchema,
 } from '@pp/domain';
-import { and, asc, eq } from 'drizzle-orm';
-import { recordAudit } from '../../platform/audit/service';
-import type { RequestContext } from '../../platform/context';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { accounts } from '../account/tables';
+import { type Actor, recordAudit } from '../../platform/audit/service';
+import type { Platform, RequestContext } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
 import { errorPayload, validationError } from '../../platform/errors';
 import { orderItems, orderShipmentHistory, orderStatusHistory, orders } from './tables';
 
@@ -28,16 +31,45 @@ function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-function parseChange(input: unknown): StatusChange {
+/** The change as the status dialog sends it, checked by the domain schema (VALIDATION_ERROR otherwise). */
+export function parseStatusChange(input: unknown): StatusChange {
   const parsed = statusChangeSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
 
-/** Applies one checked change to one order of the caller's partner, in its own transaction. */
-async function applyChange(ctx: RequestContext, partnerId: number, orderId: number, change: StatusChange) {
-  const auth = ctx.requireAuth();
-  const result = await ctx.db.transaction(async (tx) => {
+/** Where a status change came from, kept in the history (the CSV import's rows are `import`). */
+export type StatusChangeSource = 'partner' | 'import';
+
+/**
+ * Who makes a change and where it goes: a request's caller, or a job working for the account that asked
+ * (the CSV import of a long file). Both write the same history, audit and event.
+ */
+export interface ChangeAuthor {
+  db: Db;
+  platform: Platform;
+  log: FastifyBaseLogger;
+  actor: Actor;
+}
+
+export function changeAuthorOf(ctx: RequestContext, partnerId: number): ChangeAuthor {
+  return { db: ctx.db, platform: ctx.platform, log: ctx.log, actor: ctx.actor(partnerId) };
+}
+
+/**
+ * Applies one checked change to one order of the author's partner, in its own transaction: the single place
+ * a partner's status change is judged and written (dialog, bulk change, CSV import).
+ */
+export async function applyOrderStatusChange(
+  author: ChangeAuthor,
+  partnerId: number,
+  orderId: number,
+  change: StatusChange,
+  options: { source?: StatusChangeSource; announce?: boolean } = {},
+) {
+  const source = options.source ?? 'partner';
+  const { db, actor } = author;
+  const result = await db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
@@ -78,38 +110,45 @@ async function applyChange(ctx: RequestContext, partnerId: number, orderId: numb
       orderId,
       status: change.status,
       at: now,
-      source: 'partner',
-      accountId: auth.account.id,
-      adminAccountId: auth.admin?.id ?? null,
+      source,
+      accountId: actor.accountId,
+      adminAccountId: actor.adminAccountId,
       trackingNumber: change.status === 'shipped' ? change.trackingNumber || null : null,
     });
-    await recordAudit(tx, ctx.actor(partnerId), {
+    await recordAudit(tx, actor, {
       action: 'order.status',
       entity: 'order',
       entityId: orderId,
-      data: { from, to: change.status },
+      data: source === 'partner' ? { from, to: change.status } : { from, to: change.status, source },
     });
-    await ctx.enqueue(tx, ORDER_STATUS_CHANGED_JOB, {
-      partnerId,
-      orderId,
-      from,
-      to: change.status,
-      at: now.toISOString(),
-    });
+    await author.platform.jobs.send(
+      ORDER_STATUS_CHANGED_JOB,
+      {
+        partnerId,
+        orderId,
+        from,
+        to: change.status,
+        at: now.toISOString(),
+      },
+      // In the change's transaction: a change that rolls back leaves no event behind.
+      { tx },
+    );
     return { from, to: change.status };
   });
-  // Open grids and details of the partner refresh; the change itself is already committed.
-  await ctx.platform.stream
+  // Open grids and details of the partner refresh; the change itself is already committed. An import
+  // announces itself once with its progress instead of once per row.
+  if (options.announce === false) return result;
+  await author.platform.stream
     .publish({ partnerId }, { type: 'order_status_changed', data: { orderId, status: result.to } })
-    .catch((error) => ctx.log.warn({ err: error, orderId }, 'order status event not published'));
+    .catch((error) => author.log.warn({ err: error, orderId }, 'order status event not published'));
   return result;
 }
 
 /** Changes the status of one order (the status dialog, the partner API, the CSV import's rows). */
 export async function changeOrderStatus(ctx: RequestContext, orderId: number, input: unknown) {
   const access = await ctx.require('orders', 'update');
-  const change = parseChange(input);
-  await applyChange(ctx, access.partnerId, orderId, change);
+  const change = parseStatusChange(input);
+  await applyOrderStatusChange(changeAuthorOf(ctx, access.partnerId), access.partnerId, orderId, change);
   return orderDetail(ctx, orderId);
 }
 
@@ -128,7 +167,7 @@ export async function changeOrderStatuses(
   input: unknown,
 ): Promise<BulkStatusResult> {
   const access = await ctx.require('orders', 'update');
-  const change = parseChange(input);
+  const change = parseStatusChange(input);
   const unique = [...new Set(orderIds)];
   if (unique.length === 0 || unique.length > BULK_STATUS_MAX) {
     throw new DomainError('VALIDATION_ERROR', {}, [
@@ -138,7 +177,7 @@ export async function changeOrderStatuses(
   const results: BulkStatusResult['results'] = [];
   for (const orderId of unique) {
     try {
-      await applyChange(ctx, access.partnerId, orderId, change);
+      await applyOrderStatusChange(changeAuthorOf(ctx, access.partnerId), access.partnerId, orderId, change);
       results.push({ orderId, ok: true, code: null, message: null });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -160,7 +199,18 @@ export async function orderDetail(ctx: RequestContext, orderId: number) {
     and(eq(table.partnerId, partnerId), eq(table.orderId, orderId));
   const [items, statusHistory, shipmentHistory] = await Promise.all([
     ctx.db.select().from(orderItems).where(scope(orderItems)).orderBy(asc(orderItems.id)),
-    ctx.db.select().from(orderStatusHistory).where(scope(orderStatusHistory)).orderBy(asc(orderStatusHistory.id)),
+    ctx.db
+      .select({
+        entry: orderStatusHistory,
+        // The partner's own people are named; an operator acting for the partner is shown as the marketplace.
+        accountName: sql<string | null>`case when ${orderStatusHistory.adminAccountId} is null
+          then coalesce(nullif(trim(${accounts.firstName} || ' ' || ${accounts.lastName}), ''), ${accounts.email}) end`,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(accounts, eq(accounts.id, orderStatusHistory.accountId))
+      .where(scope(orderStatusHistory))
+      .orderBy(asc(orderStatusHistory.id))
+      .then((rows) => rows.map((r) => ({ ...r.entry, accountName: r.accountName }))),
     ctx.db.select().from(orderShipmentHistory).where(scope(orderShipmentHistory)).orderBy(asc(orderShipmentHistory.id)),
   ]);
   return { ...order, items, statusHistory, shipmentHistory };

@@ -6,3 +6,5 @@ export * from '../flags/tables';
 export * from '../mail/tables';
 export * from '../../modules/grid/tables';
 export * from '../../modules/orders/tables';
+export * from '../files/tables';
+export * from '../exports/tables';

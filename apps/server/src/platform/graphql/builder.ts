@@ -47,6 +47,11 @@ export const GridInput = builder.inputType('GridInput', {
     page: t.int(),
     perPage: t.int(),
     search: t.string(),
+    after: t.string({
+      description:
+        'Keyset paging: the nextCursor of the previous page (same sort). The server seeks past it instead of ' +
+        'skipping rows, so a far page costs what the first does. Without it, page and perPage page by offset.',
+    }),
   }),
 });
 

@@ -3,6 +3,10 @@ import '../../modules/cockpit/graphql';
 import '../../modules/grid/graphql';
 import '../../modules/home/graphql';
 import '../../modules/orders/graphql';
+import '../../modules/orders/orders-tools-graphql';
+import '../exports/graphql';
+import '../../modules/orders/grid-graphql';
+import '../../modules/sla/graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

@@ -14,7 +14,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconClock, IconDevices, IconHistory, IconShieldCheck, IconUsers } from '@tabler/icons-react';
+import { IconClock, IconHistory, IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -22,16 +22,18 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
 import { visibleNavItems } from '../../app/navigation';
+import { canAccess } from '../../app/session/access';
 import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
 import { type Dashboard, DashboardQuery } from './operations';
+import { SellerWork, SlaOverview } from './SellerWork';
 
 /** Areas the dashboard points to, in this order, when the user may open them. */
 const USEFUL_LINKS = ['orders', 'products', 'deliveries', 'billings', 'sla', 'services', 'faq'] as const;
 
-function StatCard({
+export function StatCard({
   icon,
   label,
   value,
@@ -216,32 +218,15 @@ export function HomePage() {
       heading={t('home.greeting', { name: session.account.firstName || session.account.email })}
       description={t('home.subtitle')}
     >
+      {/* The seller's work leads: what to ship, what is late, what waits for a status. */}
+      {canAccess(session, 'orders') && <SellerWork />}
+      {canAccess(session, 'sla') && <SlaOverview />}
       {dashboard.isError && <ErrorAlert error={dashboard.error} />}
-      {!data && !dashboard.isError && (
-        <SimpleGrid cols={{ base: 1, md: 3 }}>
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={110} radius="md" />
-          ))}
-        </SimpleGrid>
-      )}
+      {!data && !dashboard.isError && <Skeleton h={110} radius="md" />}
       {data && (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <StatCard
-              testId="accounts-count"
-              icon={<IconUsers size={22} />}
-              label={t('home.accounts.title')}
-              value={t('home.accounts.count', {
-                count: data.accountsCount,
-                formatted: format.number(data.accountsCount),
-              })}
-            />
-            <StatCard
-              testId="active-sessions"
-              icon={<IconDevices size={22} />}
-              label={t('home.sessions.title')}
-              value={format.number(data.activeSessionsCount)}
-            />
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <Stack gap="md">
+            <PartnerCard partner={data.partner} />
             <StatCard
               testId="last-login"
               icon={<IconClock size={22} />}
@@ -252,15 +237,10 @@ export function HomePage() {
                 </Text>
               }
             />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <Stack gap="md">
-              <PartnerCard partner={data.partner} />
-              <UsefulLinks />
-            </Stack>
-            <RecentActivity entries={data.recentActivity} />
-          </SimpleGrid>
-        </>
+            <UsefulLinks />
+          </Stack>
+          <RecentActivity entries={data.recentActivity} />
+        </SimpleGrid>
       )}
     </PageFrame>
   );

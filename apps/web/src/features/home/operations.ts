@@ -6,8 +6,6 @@ export const DashboardQuery = graphql(
   query Dashboard {
     dashboard {
       partner { ...PartnerSummaryFields }
-      accountsCount
-      activeSessionsCount
       lastLoginAt
       recentActivity { id action at actorEmail adminEmail }
     }
@@ -17,3 +15,32 @@ export const DashboardQuery = graphql(
 );
 
 export type Dashboard = ResultOf<typeof DashboardQuery>['dashboard'];
+
+export const DashboardOrdersQuery = graphql(`
+  query DashboardOrders {
+    dashboardOrders {
+      today
+      toShipToday
+      overdue
+      toShip
+      missingStatuses
+      missingStatusesExact
+      daysToDelivery { bucket count }
+      sales { currency from count total days { day count total } }
+    }
+  }
+`);
+
+export type DashboardOrders = ResultOf<typeof DashboardOrdersQuery>['dashboardOrders'];
+
+/** Only the standing of each indicator: one completed month is enough for the home page. */
+export const DashboardSlaQuery = graphql(`
+  query DashboardSla {
+    slaStatistics(numberOfMonths: 1) {
+      judgedMonth
+      indicators { slaType status target judged { ratio } }
+    }
+  }
+`);
+
+export type DashboardSla = ResultOf<typeof DashboardSlaQuery>['slaStatistics'];

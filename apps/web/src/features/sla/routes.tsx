@@ -1,6 +1,5 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
-import { portalRoute, RouteTabs } from '../../app/routes/layouts';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { portalRoute, RouteTabs, requireResource } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
 /** Service quality: one shared page with tabs; the empty path opens the cancel rate. */
@@ -15,8 +14,13 @@ const SLA_TABS: readonly SectionTab[] = [
 const slaRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: '/sla',
+  beforeLoad: requireResource('sla'),
   component: () => <RouteTabs heading="nav.sla" tabs={SLA_TABS} />,
 });
+
+const panel = (
+  name: 'CancelRatePanel' | 'TrackingRatePanel' | 'StatusErrorPanel' | 'DeliveryPanel' | 'AllIndicatorsPanel',
+) => lazyRouteComponent(() => import('./SlaPage'), name);
 
 const slaRoutesChildren = [
   createRoute({
@@ -26,31 +30,11 @@ const slaRoutesChildren = [
       throw redirect({ to: '/sla/cancel-rate' });
     },
   }),
-  createRoute({
-    getParentRoute: () => slaRoute,
-    path: 'cancel-rate',
-    component: () => <ComingSoon route="slaCancelRate" variant="panel" />,
-  }),
-  createRoute({
-    getParentRoute: () => slaRoute,
-    path: 'tracking-rate',
-    component: () => <ComingSoon route="slaTrackingRate" variant="panel" />,
-  }),
-  createRoute({
-    getParentRoute: () => slaRoute,
-    path: 'status-error',
-    component: () => <ComingSoon route="slaStatusError" variant="panel" />,
-  }),
-  createRoute({
-    getParentRoute: () => slaRoute,
-    path: 'delivery',
-    component: () => <ComingSoon route="slaDelivery" variant="panel" />,
-  }),
-  createRoute({
-    getParentRoute: () => slaRoute,
-    path: 'all',
-    component: () => <ComingSoon route="slaAll" variant="panel" />,
-  }),
+  createRoute({ getParentRoute: () => slaRoute, path: 'cancel-rate', component: panel('CancelRatePanel') }),
+  createRoute({ getParentRoute: () => slaRoute, path: 'tracking-rate', component: panel('TrackingRatePanel') }),
+  createRoute({ getParentRoute: () => slaRoute, path: 'status-error', component: panel('StatusErrorPanel') }),
+  createRoute({ getParentRoute: () => slaRoute, path: 'delivery', component: panel('DeliveryPanel') }),
+  createRoute({ getParentRoute: () => slaRoute, path: 'all', component: panel('AllIndicatorsPanel') }),
 ];
 
 export const slaRoutes = slaRoute.addChildren(slaRoutesChildren);

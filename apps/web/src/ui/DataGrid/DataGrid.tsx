@@ -14,6 +14,7 @@ import {
   Badge,
   Box,
   Button,
+  Checkbox,
   CloseButton,
   Group,
   LoadingOverlay,
@@ -33,24 +34,36 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconFilter, IconMoodEmpty, IconSearch, IconSelector } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../app/api/apiError';
 import { useFormat } from '../../app/i18n/format';
 import { ErrorAlert } from '../ErrorAlert';
 import { ColumnChooser } from './ColumnChooser';
+import { ExportButton } from './ExportButton';
 import classes from './DataGrid.module.css';
 import { FilterPanel } from './FilterPanel';
 import { SavedViews } from './SavedViews';
 import {
   buildGridRequest,
+  type CursorMemory,
+  cursorFor,
   defaultPerPage,
+  emptySelection,
   type GridRequestInput,
+  type GridSelection,
   type GridUrlState,
+  gridIdentity,
   INITIAL_SORT,
   loadGridSettings,
+  NO_CURSORS,
+  pageSelectionState,
   readGridUrlState,
+  rememberCursor,
   type SearchParams,
   saveGridSettings,
+  selectionFor,
+  toggleRows,
   toggleSort,
   writeGridUrlState,
 } from './gridState';
@@ -75,14 +88,20 @@ export interface QuickFilter {
   id: string;
   /** Translation key. */
   label: string;
-  filters: GridFilter[];
+  /** Relative filters ("the last 7 days") are a function of the moment, called when the user clicks. */
+  filters: GridFilter[] | ((now: Date) => GridFilter[]);
+}
+
+function quickFiltersNow(quick: QuickFilter, now = new Date()): GridFilter[] {
+  return typeof quick.filters === 'function' ? quick.filters(now) : quick.filters;
 }
 
 export interface DataGridProps<Row> {
   /** Names the grid's stored settings; keep it stable. */
   id: string;
   columns: readonly DataGridColumn<Row>[];
-  fetch: (request: GridRequestInput, signal: AbortSignal) => Promise<GridPage<Row>>;
+  /** A page may carry `nextCursor` (keyset paging); grids whose server has none page by OFFSET only. */
+  fetch: (request: GridRequestInput, signal: AbortSignal) => Promise<GridPageOf<Row>>;
   /** Prefix of the query key; the request is appended. */
   queryKey: readonly unknown[];
   rowKey: (row: Row) => string;
@@ -98,6 +117,23 @@ export interface DataGridProps<Row> {
   savedViews?: boolean;
   /** Keeps two grids on one page from sharing URL parameters. */
   urlPrefix?: string;
+  /** A checkbox column: rows picked on any page of the same list stay picked for the bulk actions. */
+  selectable?: boolean;
+  /** What can be done with the picked rows; `clear` empties the selection once an action is done. */
+  bulkActions?: (selected: Row[], clear: () => void) => ReactNode;
+  /** The export kind (contract 3): the toolbar offers the filtered grid as CSV or XLSX. */
+  exportKind?: string;
+  /** What the export needs beyond the grid's filters, e.g. the tab of a grid whose tabs are not filters. */
+  exportParams?: Record<string, unknown>;
+  /** The date column whose interval (at most 3 months) the export needs; the button asks for it when unbounded. */
+  exportInterval?: string;
+}
+
+export type GridPageOf<Row> = Omit<GridPage<Row>, 'nextCursor'> & { nextCursor?: string | null };
+
+/** A stale or foreign cursor: the server names the `after` field; the page is asked again by OFFSET. */
+function isCursorRefused(error: unknown): boolean {
+  return error instanceof ApiError && error.fields.some((f) => f.field === 'after');
 }
 
 function sameFilters(a: readonly GridFilter[], b: readonly GridFilter[]): boolean {
@@ -142,25 +178,47 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   };
   const applySearch = useDebouncedCallback((value: string) => setUrlState({ search: value.trim(), page: 1 }), 400);
 
-  const request = buildGridRequest(urlState, { permanentFilters, perPage: settings.perPage, initialSort });
+  const listRequest = buildGridRequest(urlState, { permanentFilters, perPage: settings.perPage, initialSort });
+  const identity = gridIdentity(listRequest);
+  const [cursorMemory, setCursorMemory] = useState<CursorMemory>(NO_CURSORS);
+  const after = cursorFor(cursorMemory, identity, urlState.page);
+  const request: GridRequestInput = after ? { ...listRequest, after } : listRequest;
   const query = useQuery({
     queryKey: [...props.queryKey, 'grid', request],
     queryFn: ({ signal }) => props.fetch(request, signal),
     placeholderData: keepPreviousData,
   });
+  const loaded = query.isPlaceholderData ? undefined : query.data;
+  useEffect(() => {
+    if (loaded?.nextCursor !== undefined) {
+      setCursorMemory((memory) => rememberCursor(memory, identity, loaded.page, loaded.nextCursor, { after }));
+    }
+  }, [loaded, identity, after]);
+  useEffect(() => {
+    if (query.isError && after && isCursorRefused(query.error)) setCursorMemory(NO_CURSORS);
+  }, [query.isError, query.error, after]);
+
+  const [selectionState, setSelection] = useState<GridSelection<Row>>(() => emptySelection(identity));
+  const selection = selectionFor(selectionState, identity);
+  const selectable = !!props.selectable;
+  const selectedRows = [...selection.rows.values()];
+  const clearSelection = () => setSelection(emptySelection(identity));
+  // The export takes the whole filtered list: the page and its cursor do not belong to it.
+  const { after: _cursor, ...exportRequest } = request;
 
   const visibleColumns = settings.columns
     .map((field) => columns.find((c) => c.field === field))
     .filter((c): c is DataGridColumn<Row> => !!c);
   const sort = urlState.sort ?? initialSort;
   const page = query.data;
+  const pageState = pageSelectionState(selection as GridSelection<unknown>, (page?.items ?? []).map(rowKey));
   const totalPages = page ? Math.max(1, Math.ceil(page.total / page.perPage)) : 1;
   const updateSettings = (patch: Partial<typeof settings>) =>
     setSettings(saveGridSettings(id, { ...settings, ...patch }));
 
   // The row action column stays in view while the other columns scroll (DataGrid.module.css).
   const pinned = props.pinActions ? classes.pinned : undefined;
-  const activeQuick = quickFilters?.find((q) => sameFilters(q.filters, urlState.filters));
+  const activeQuick = quickFilters?.find((q) => sameFilters(quickFiltersNow(q), urlState.filters));
   const labelOf = (field: string) => t(columns.find((c) => c.field === field)?.header ?? field);
   const valueLabel = (filter: GridFilter) => {
     const column = columns.find((c) => c.field === filter.field);
@@ -171,7 +229,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   return (
     <Stack gap="sm" data-testid={`grid-${id}`}>
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" miw={0} maw="100%">
           {props.searchable !== false && (
             <TextInput
               w={260}
@@ -199,7 +257,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             )}
           </Button>
           {quickFilters?.length ? (
-            <Group gap={6} role="group" aria-label={t('grid.quickFilters')}>
+            <Group gap={6} role="group" aria-label={t('grid.quickFilters')} className={classes.quick}>
               <Button
                 size="xs"
                 radius="xl"
@@ -214,7 +272,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                   size="xs"
                   radius="xl"
                   variant={activeQuick?.id === q.id ? 'filled' : 'default'}
-                  onClick={() => setUrlState({ filters: q.filters, page: 1 })}
+                  onClick={() => setUrlState({ filters: quickFiltersNow(q), page: 1 })}
                 >
                   {t(q.label)}
                 </Button>
@@ -242,6 +300,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                 // A view with columns shows them, in its order; one saved without keeps the user's choice.
                 if (viewColumns) updateSettings({ columns: viewColumns });
               }}
+            />
+          )}
+          {props.exportKind && (
+            <ExportButton
+              kind={props.exportKind}
+              request={exportRequest}
+              params={props.exportParams}
+              interval={props.exportInterval}
             />
           )}
           <ColumnChooser
@@ -290,6 +356,29 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         </Group>
       )}
 
+      {selectable && selection.rows.size > 0 && (
+        <Paper
+          withBorder
+          radius="md"
+          px="md"
+          py="xs"
+          bg="var(--mantine-primary-color-light)"
+          data-testid="grid-bulk-bar"
+        >
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Group gap="sm" wrap="wrap">
+              <Text size="sm" fw={600} data-testid="grid-selected-count">
+                {t('grid.selected', { count: selection.rows.size })}
+              </Text>
+              {props.bulkActions?.(selectedRows, clearSelection)}
+            </Group>
+            <Button variant="subtle" size="compact-sm" onClick={clearSelection}>
+              {t('grid.clearSelection')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+
       {query.isError && !page ? (
         <Stack gap="xs" align="flex-start">
           <ErrorAlert error={query.error} title={t('grid.loadFailed')} />
@@ -310,10 +399,30 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
               highlightOnHover
               verticalSpacing="sm"
               horizontalSpacing="md"
-              miw={visibleColumns.length * 130}
+              miw={visibleColumns.length * 130 + (selectable ? 44 : 0)}
             >
               <Table.Thead bg="var(--mantine-color-gray-0)">
                 <Table.Tr>
+                  {selectable && (
+                    <Table.Th w={44}>
+                      <Checkbox
+                        aria-label={t('grid.selectPage')}
+                        data-testid="grid-select-page"
+                        checked={pageState === 'all'}
+                        indeterminate={pageState === 'some'}
+                        disabled={!page?.items.length}
+                        onChange={() =>
+                          setSelection(
+                            toggleRows(
+                              selection,
+                              (page?.items ?? []).map((row) => ({ key: rowKey(row), row })),
+                              pageState !== 'all',
+                            ),
+                          )
+                        }
+                      />
+                    </Table.Th>
+                  )}
                   {visibleColumns.map((column) => {
                     const sorted = sort.field === column.field ? sort.direction : null;
                     return (
@@ -363,6 +472,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                   Array.from({ length: 6 }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
                     <Table.Tr key={i} data-testid="grid-skeleton">
+                      {selectable && <Table.Td />}
                       {visibleColumns.map((c) => (
                         <Table.Td key={c.field}>
                           <Skeleton h={14} radius="sm" />
@@ -372,7 +482,26 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                     </Table.Tr>
                   ))}
                 {page?.items.map((row) => (
-                  <Table.Tr key={rowKey(row)} data-testid="grid-row" data-row-id={rowKey(row)}>
+                  <Table.Tr
+                    key={rowKey(row)}
+                    data-testid="grid-row"
+                    data-row-id={rowKey(row)}
+                    bg={selection.rows.has(rowKey(row)) ? 'var(--mantine-primary-color-light)' : undefined}
+                  >
+                    {selectable && (
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t('grid.selectRow', { id: rowKey(row) })}
+                          data-testid="grid-select-row"
+                          checked={selection.rows.has(rowKey(row))}
+                          onChange={(event) =>
+                            setSelection(
+                              toggleRows(selection, [{ key: rowKey(row), row }], event.currentTarget.checked),
+                            )
+                          }
+                        />
+                      </Table.Td>
+                    )}
                     {visibleColumns.map((column) => (
                       <Table.Td key={column.field} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
                         {column.render

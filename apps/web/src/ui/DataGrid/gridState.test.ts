@@ -5,7 +5,15 @@ import { STORAGE_KEYS } from '../../app/storage';
 import { draftToFilter } from './FilterPanel';
 import {
   buildGridRequest,
+  cursorFor,
   defaultPerPage,
+  emptySelection,
+  gridIdentity,
+  NO_CURSORS,
+  pageSelectionState,
+  rememberCursor,
+  selectionFor,
+  toggleRows,
   INITIAL_SORT,
   loadGridSettings,
   moveColumn,
@@ -136,5 +144,78 @@ describe('grid settings in local storage', () => {
     expect(toggleColumn(['id', 'shop'], 'name', all)).toEqual(['id', 'name', 'shop']);
     expect(toggleColumn(['id', 'shop'], 'shop', all)).toEqual(['id']);
     expect(toggleColumn(['id'], 'id', all)).toEqual(['id']);
+  });
+});
+
+describe('keyset paging', () => {
+  const base = { filters: [], sort: null, page: 1, search: '' };
+  const options = { perPage: 50, initialSort: INITIAL_SORT };
+  const list = gridIdentity(buildGridRequest(base, options));
+  const filtered = gridIdentity(
+    buildGridRequest({ ...base, filters: [{ field: 'status', operator: 'EQUAL', value: 'open' }] }, options),
+  );
+
+  it('goes to the next page from the cursor the previous one answered with', () => {
+    let memory = rememberCursor(NO_CURSORS, list, 1, 'c2');
+    expect(cursorFor(memory, list, 2)).toBe('c2');
+    memory = rememberCursor(memory, list, 2, 'c3', { after: 'c2' });
+    expect(cursorFor(memory, list, 3)).toBe('c3');
+    // Back to a page seen before: its cursor is still good.
+    expect(cursorFor(memory, list, 2)).toBe('c2');
+    // Page 1 never needs one.
+    expect(cursorFor(memory, list, 1)).toBeNull();
+  });
+
+  it('uses OFFSET for a page jumped to, and seeks again from there', () => {
+    let memory = rememberCursor(NO_CURSORS, list, 1, 'c2');
+    memory = rememberCursor(memory, list, 2, 'c3', { after: 'c2' });
+    expect(cursorFor(memory, list, 7)).toBeNull();
+    // Page 7 read by OFFSET: the old trail is dropped, a new one starts there.
+    memory = rememberCursor(memory, list, 7, 'c8', { after: null });
+    expect(memory.cursors).toEqual({ 8: 'c8' });
+    expect(cursorFor(memory, list, 8)).toBe('c8');
+    expect(cursorFor(memory, list, 2)).toBeNull();
+  });
+
+  it('forgets every cursor when filters, sort, search or page size change', () => {
+    const memory = rememberCursor(NO_CURSORS, list, 1, 'c2');
+    expect(cursorFor(memory, filtered, 2)).toBeNull();
+    const sorted = gridIdentity(
+      buildGridRequest({ ...base, sort: { field: 'total', direction: 'ASCENDING' } }, options),
+    );
+    const searched = gridIdentity(buildGridRequest({ ...base, search: 'Novák' }, options));
+    const bigger = gridIdentity(buildGridRequest(base, { ...options, perPage: 100 }));
+    for (const other of [sorted, searched, bigger]) expect(cursorFor(memory, other, 2)).toBeNull();
+    // The page number alone does not change the list.
+    expect(gridIdentity(buildGridRequest({ ...base, page: 4 }, options))).toBe(list);
+    const moved = rememberCursor(memory, filtered, 1, 'f2');
+    expect(moved.cursors).toEqual({ 2: 'f2' });
+  });
+
+  it('keeps nothing for the last page, and sends `after` only with a cursor', () => {
+    expect(rememberCursor(NO_CURSORS, list, 3, null).cursors).toEqual({});
+    expect('after' in buildGridRequest(base, options)).toBe(false);
+    expect(buildGridRequest({ ...base, page: 2 }, { ...options, after: 'c2' })).toMatchObject({ page: 2, after: 'c2' });
+  });
+});
+
+describe('row selection', () => {
+  const rows = ['1', '2', '3'].map((key) => ({ key, row: { id: key } }));
+
+  it('picks a whole page, some rows or none, and keeps rows picked on other pages', () => {
+    let selection = toggleRows(emptySelection<{ id: string }>('list'), rows, true);
+    expect(pageSelectionState(selection, ['1', '2', '3'])).toBe('all');
+    selection = toggleRows(selection, [rows[1]!], false);
+    expect(pageSelectionState(selection, ['1', '2', '3'])).toBe('some');
+    // The next page: nothing of it picked, but the first page's rows stay.
+    expect(pageSelectionState(selection, ['4', '5'])).toBe('none');
+    selection = toggleRows(selection, [{ key: '4', row: { id: '4' } }], true);
+    expect([...selection.rows.keys()]).toEqual(['1', '3', '4']);
+    expect(selectionFor(selection, 'list')).toBe(selection);
+  });
+
+  it('starts afresh when the list changes', () => {
+    const selection = toggleRows(emptySelection<{ id: string }>('list'), rows, true);
+    expect(selectionFor(selection, 'other list').rows.size).toBe(0);
   });
 });

@@ -120,9 +120,9 @@ export function toggleColumn(columns: readonly string[], field: string, allColum
 /** The request the server receives: the tab's permanent filters always apply on top of the user's. */
 export function buildGridRequest(
   state: GridUrlState,
-  options: { permanentFilters?: readonly GridFilter[]; perPage: number; initialSort: GridSort },
+  options: { permanentFilters?: readonly GridFilter[]; perPage: number; initialSort: GridSort; after?: string | null },
 ) {
-  return {
+  const request = {
     filters: [...(options.permanentFilters ?? []), ...state.filters].map((f) => ({
       field: f.field,
       operator: f.operator,
@@ -134,5 +134,89 @@ export function buildGridRequest(
     perPage: options.perPage,
     search: state.search || null,
   };
+  // `after` is sent only with a cursor: grids whose server answers without cursors never see the field.
+  return options.after ? { ...request, after: options.after } : request;
 }
-export type GridRequestInput = ReturnType<typeof buildGridRequest>;
+export type GridRequestInput = Omit<ReturnType<typeof buildGridRequest>, 'after'> & { after?: string | null };
+
+/**
+ * What makes two requests ask for the same ordered list: filters, sort, search and page size. Cursors and
+ * selections are valid only while this stays the same.
+ */
+export function gridIdentity(request: Pick<GridRequestInput, 'filters' | 'sort' | 'search' | 'perPage'>): string {
+  return JSON.stringify([request.filters, request.sort, request.search, request.perPage]);
+}
+
+/**
+ * Cursors of pages already seen (contract: keyset paging). The cursor stored under page N is the
+ * `nextCursor` page N-1 answered with: going there seeks from it instead of counting OFFSET rows.
+ */
+export interface CursorMemory {
+  identity: string;
+  cursors: Readonly<Record<number, string>>;
+}
+
+export const NO_CURSORS: CursorMemory = { identity: '', cursors: {} };
+
+/** The cursor to ask for `page` with, or null to use OFFSET (page 1, an unseen page, another list). */
+export function cursorFor(memory: CursorMemory, identity: string, page: number): string | null {
+  if (page <= 1 || memory.identity !== identity) return null;
+  return memory.cursors[page] ?? null;
+}
+
+/**
+ * Remembers where the page after `page` starts. A changed list (filters, sort, search, page size) forgets
+ * every cursor first: a cursor is valid only for the order it was made in. So does a jump: a page past 1
+ * read without a cursor (by OFFSET) starts a new trail of cursors from where the person landed.
+ */
+export function rememberCursor(
+  memory: CursorMemory,
+  identity: string,
+  page: number,
+  nextCursor: string | null | undefined,
+  readWith: { after: string | null | undefined } = { after: null },
+): CursorMemory {
+  const jumped = page > 1 && !readWith.after;
+  const base = memory.identity === identity && !jumped ? memory : { identity, cursors: {} };
+  if (!nextCursor) return base;
+  if (base.cursors[page + 1] === nextCursor) return base;
+  return { identity, cursors: { ...base.cursors, [page + 1]: nextCursor } };
+}
+
+/** The rows picked for a bulk action, kept by row key; only valid for the list they were picked in. */
+export interface GridSelection<Row> {
+  identity: string;
+  rows: ReadonlyMap<string, Row>;
+}
+
+export function emptySelection<Row>(identity = ''): GridSelection<Row> {
+  return { identity, rows: new Map() };
+}
+
+/** The selection as it stands for the list now shown: another filter, sort or search starts afresh. */
+export function selectionFor<Row>(selection: GridSelection<Row>, identity: string): GridSelection<Row> {
+  return selection.identity === identity ? selection : emptySelection(identity);
+}
+
+export function toggleRows<Row>(
+  selection: GridSelection<Row>,
+  rows: readonly { key: string; row: Row }[],
+  selected: boolean,
+): GridSelection<Row> {
+  const next = new Map(selection.rows);
+  for (const { key, row } of rows) {
+    if (selected) next.set(key, row);
+    else next.delete(key);
+  }
+  return { identity: selection.identity, rows: next };
+}
+
+/** The header checkbox: all rows of the page picked, some of them, or none. */
+export function pageSelectionState(
+  selection: GridSelection<unknown>,
+  keys: readonly string[],
+): 'all' | 'some' | 'none' {
+  const picked = keys.filter((key) => selection.rows.has(key)).length;
+  if (picked === 0) return 'none';
+  return picked === keys.length ? 'all' : 'some';
+}

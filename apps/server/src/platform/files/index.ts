@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DomainError } from '@pp/domain';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Platform, RequestContext } from '../context';
+import { createRequestContext } from '../request-context';
+import { createFileStorage, type FileStorage, storageKey } from './storage';
+import { storedFiles } from './tables';
+
+/** Made files are kept this long, then the daily clean-up removes them (they can be made again). */
+export const FILE_LIFETIME_MS = 7 * 24 * 60 * 60_000;
+export const FILES_CLEANUP_JOB = 'files.cleanup';
+
+export interface StoredFile {
+  id: string;
+  fileName: string;
+  size: number;
+  downloadPath: string;
+}
+
+const storages = new WeakMap<Platform, FileStorage>();
+
+/** The storage of this server process, chosen by FILE_STORAGE (one per platform, made on first use). */
+export function fileStorageOf(platform: Platform): FileStorage {
+  let storage = storages.get(platform);
+  if (!storage) {
+    storage = createFileStorage(platform.config.fileStorage, platform.config.dataDir);
+    storages.set(platform, storage);
+  }
+  return storage;
+}
+
+/** Where a file is written while it is being made: on local disk, so its size is known before upload. */
+export function spoolFolder(platform: Platform): string {
+  return join(platform.config.dataDir, 'spool');
+}
+
+export function downloadPath(id: string): string {
+  return `/api/files/${id}`;
+}
+
+/** A file name fit for a download header and a file system: no path, no control characters, not too long. */
+export function cleanFileName(name: string): string {
+  const cleaned = name
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[/\\:*?"<>|]/g, '_')
+    .trim();
+  return (cleaned || 'file').slice(0, 200);
+}
+
+/**
+ * Stores a file for a partner: the body is spooled to disk as it comes (never held whole in memory), handed
+ * to the storage, then listed in `stored_files`. Returns where the web downloads it.
+ */
+export async function storeFile(
+  platform: Platform,
+  input: {
+    partnerId: number;
+    accountId: number | null;
+    kind: string;
+    fileName: string;
+    contentType: string;
+    body: Readable | Uint8Array;
+  },
+): Promise<StoredFile> {
+  const id = randomUUID();
+  const key = storageKey(input.partnerId, id);
+  const folder = spoolFolder(platform);
+  await mkdir(folder, { recursive: true });
+  const spoolPath = join(folder, `${id}.part`);
+  const storage = fileStorageOf(platform);
+  const fileName = cleanFileName(input.fileName);
+  try {
+    const source = input.body instanceof Uint8Array ? Readable.from([input.body]) : input.body;
+    await pipeline(source, createWriteStream(spoolPath, { mode: 0o600 }));
+    const { size } = await stat(spoolPath);
+    await storage.putFile(key, spoolPath, size, input.contentType);
+    try {
+      const now = Date.now();
+      await platform.database.db.insert(storedFiles).values({
+        partnerId: input.partnerId,
+        id,
+        kind: input.kind,
+        fileName,
+        contentType: input.contentType,
+        size,
+        storageKey: key,
+        accountId: input.accountId,
+        createdAt: new Date(now),
+        expiresAt: new Date(now + FILE_LIFETIME_MS),
+      });
+    } catch (error) {
+      await storage.delete(key).catch(() => undefined);
+      throw error;
+    }
+    return { id, fileName, size, downloadPath: downloadPath(id) };
+  } finally {
+    await rm(spoolPath, { force: true });
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A stored file the caller may download: of the selected partner, made for this account (or for the whole
+ * partner), not expired. Anything else is NOT_FOUND, so ids of other partners cannot be probed.
+ */
+export async function openStoredFile(ctx: RequestContext, id: string) {
+  const auth = ctx.requireAuth();
+  const { partnerId } = await ctx.requirePartner();
+  if (!UUID.test(id)) throw new DomainError('NOT_FOUND');
+  const [file] = await ctx.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.partnerId, partnerId), eq(storedFiles.id, id)));
+  if (!file || file.expiresAt.getTime() <= Date.now()) throw new DomainError('NOT_FOUND');
+  if (file.accountId !== null && file.accountId !== auth.account.id) throw new DomainError('NOT_FOUND');
+  const body = await fileStorageOf(ctx.platform).get(file.storageKey);
+  return { file, body };
+}
+
+/** RFC 6266 / RFC 5987: an ASCII fallback name for old clients and the exact UTF-8 name for the rest. */
+export function contentDisposition(fileName: string): string {
+  const ascii =
+    fileName
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\%]/g, '_') || 'file';
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** GET /api/files/:id — streams a stored file to its partner's signed-in caller (session headers as GraphQL). */
+export function registerFileRoutes(app: FastifyInstance, platform: Platform) {
+  app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
+    const ctx = await createRequestContext(platform, request);
+    const { file, body } = await openStoredFile(ctx, request.params.id);
+    reply.header('content-type', file.contentType);
+    reply.header('content-length', String(file.size));
+    reply.header('content-disposition', contentDisposition(file.fileName));
+    // Partner data: never kept by a shared cache, nor by the browser beyond this download.
+    reply.header('cache-control', 'private, no-store');
+    return reply.send(body);
+  });
+}
+
+/** Removes expired files from the storage and the list, in batches (the daily clean-up job). */
+export async function purgeExpiredFiles(platform: Platform, now = new Date(), batch = 500): Promise<number> {
+  const db = platform.database.db;
+  const storage = fileStorageOf(platform);
+  let removed = 0;
+  for (;;) {
+    const expired = await db
+      .select({ partnerId: storedFiles.partnerId, id: storedFiles.id, storageKey: storedFiles.storageKey })
+      .from(storedFiles)
+      .where(lt(storedFiles.expiresAt, now))
+      .orderBy(asc(storedFiles.expiresAt))
+      .limit(batch);
+    if (!expired.length) return removed;
+    for (const file of expired) {
+      try {
+        await storage.delete(file.storageKey);
+      } catch (error) {
+        // Listed again tomorrow; the file stays unreachable meanwhile because it is expired.
+        platform.log.warn({ err: error, fileId: file.id }, 'expired file not removed from the storage');
+        return removed;
+      }
+      await db.delete(storedFiles).where(and(eq(storedFiles.partnerId, file.partnerId), eq(storedFiles.id, file.id)));
+      removed += 1;
+    }
+    if (expired.length < batch) return removed;
+  }
+}

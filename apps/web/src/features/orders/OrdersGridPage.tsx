@@ -1,0 +1,385 @@
+import {
+  allowedStatusMoves,
+  availableShopIds,
+  CURRENCIES,
+  DELIVERY_METHODS,
+  encodeFilter,
+  type GridFilter,
+  MARKETS,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_GROUPS,
+  PAYMENT_TYPE_CODES,
+  PICKING_LIST_MAX,
+} from '@pp/domain';
+import { Anchor, Button, Chip, Group, Menu, Switch, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconListCheck, IconPrinter } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api/api';
+import { useFeatureFlags } from '../../app/flags';
+import { useFormat } from '../../app/i18n/format';
+import { type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
+import { readGridUrlState, type SearchParams, writeGridUrlState } from '../../ui/DataGrid/gridState';
+import { useDocumentTitle } from '../../ui/PageFrame';
+import { LabelsDialog } from './LabelsDialog';
+import { type OrderRow, OrdersQuery, type OrdersView } from './operations';
+import { countryName, formatOrderMoney, OrderChips, StatusBadge } from './orderLabels';
+import { ORDER_QUICK_FILTERS } from './quickFilters';
+import { StatusChangeDialog, type StatusTarget } from './StatusChangeDialog';
+
+/** Chips a seller filters by (contract: BOOLEAN fields, true = orders with the chip). */
+const CHIP_FILTERS = ['cashOnDelivery', 'deliveryToAddress', 'personalPickup', 'waitingForPayment'] as const;
+const TEST_FILTER: GridFilter = { field: 'isTest', operator: 'EQUAL', value: 'true' };
+
+function useOrderColumns(): DataGridColumn<OrderRow>[] {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const flags = useFeatureFlags();
+  return useMemo((): DataGridColumn<OrderRow>[] => {
+    const text = (field: keyof OrderRow, visible = true, sortable = false): DataGridColumn<OrderRow> => ({
+      field,
+      header: `orders.columns.${field}`,
+      filterType: 'TEXT',
+      sortable,
+      defaultVisible: visible,
+      render: (row) => (row[field] as string | null) || '—',
+    });
+    const when = (field: 'createdAt' | 'shippedAt' | 'deliveredAt', visible: boolean): DataGridColumn<OrderRow> => ({
+      field,
+      header: `orders.columns.${field}`,
+      filterType: 'DATETIME',
+      sortable: true,
+      defaultVisible: visible,
+      render: (row) => (row[field] ? format.dateTime(row[field]) : '—'),
+    });
+    const flag = (field: 'isTest' | 'isMallDelivery' | 'readyToReturn' | 'confirmed'): DataGridColumn<OrderRow> => ({
+      field,
+      header: `orders.columns.${field}`,
+      filterType: 'BOOLEAN',
+      defaultVisible: false,
+      render: (row) => t(row[field] ? 'grid.boolean.true' : 'grid.boolean.false'),
+    });
+    const chip = (field: (typeof CHIP_FILTERS)[number]): DataGridColumn<OrderRow> => ({
+      field,
+      header: `orders.chips.${field}`,
+      filterType: 'BOOLEAN',
+      defaultVisible: false,
+      render: (row) => t(row.chips.includes(field) ? 'grid.boolean.true' : 'grid.boolean.false'),
+    });
+    const enums = (values: readonly string[], label: (v: string) => string) =>
+      values.map((value) => ({ value, label: label(value) }));
+    return [
+      {
+        field: 'id',
+        header: 'orders.columns.id',
+        filterType: 'NUMBER',
+        number: 'int8',
+        sortable: true,
+        render: (row) => (
+          <Anchor
+            fw={600}
+            size="sm"
+            renderRoot={(props) => <Link {...props} to="/orders/$orderId" params={{ orderId: row.id }} />}
+            data-testid="order-link"
+          >
+            {row.id}
+          </Anchor>
+        ),
+      },
+      {
+        field: 'status',
+        header: 'orders.columns.status',
+        filterType: 'ENUMS',
+        options: enums(ORDER_STATUSES, (s) => t(`orders.status.${s}`)),
+        render: (row) => <StatusBadge status={row.status} />,
+      },
+      {
+        field: 'chips',
+        header: 'orders.columns.chips',
+        render: (row) => <OrderChips chips={row.chips} isTest={row.isTest} />,
+      },
+      when('createdAt', true),
+      {
+        ...text('customerName', true, true),
+        render: (row) => (
+          <Text size="sm" fw={500}>
+            {row.customerName || '—'}
+          </Text>
+        ),
+      },
+      text('deliveryCity'),
+      {
+        field: 'deliveryCountry',
+        header: 'orders.columns.deliveryCountry',
+        filterType: 'ENUMS',
+        defaultVisible: false,
+        options: enums(
+          availableShopIds(flags).map((id) => MARKETS[id].shortCode),
+          (c) => countryName(c, format.locale),
+        ),
+        render: (row) => countryName(row.deliveryCountry, format.locale),
+      },
+      {
+        field: 'deliveryType',
+        header: 'orders.columns.deliveryType',
+        filterType: 'ENUMS',
+        options: enums(DELIVERY_METHODS, (m) => t(`orders.deliveryMethod.${m}`)),
+        render: (row) =>
+          row.deliveryType ? t(`orders.deliveryMethod.${row.deliveryType}`, { defaultValue: row.deliveryType }) : '—',
+      },
+      {
+        field: 'paymentType',
+        header: 'orders.columns.paymentType',
+        filterType: 'ENUMS',
+        options: enums(PAYMENT_TYPE_CODES, (c) => `${c} · ${t(`orders.paymentType.${c}`)}`),
+        render: (row) => (
+          <Text span size="sm" title={row.paymentType}>
+            {t(`orders.paymentType.${row.paymentType}`, { defaultValue: row.paymentType })}
+          </Text>
+        ),
+      },
+      {
+        field: 'paymentGroup',
+        header: 'orders.columns.paymentGroup',
+        filterType: 'ENUMS',
+        defaultVisible: false,
+        options: enums(PAYMENT_GROUPS, (g) => t(`orders.paymentGroup.${g}`)),
+        render: (row) => t(`orders.paymentGroup.${row.paymentGroup}`, { defaultValue: row.paymentGroup }),
+      },
+      {
+        field: 'total',
+        header: 'orders.columns.total',
+        filterType: 'NUMBER',
+        number: 'decimal',
+        sortable: true,
+        align: 'right',
+        render: (row) => formatOrderMoney(row.total, row.currency, format.locale),
+      },
+      {
+        field: 'cod',
+        header: 'orders.columns.cod',
+        filterType: 'NUMBER',
+        number: 'decimal',
+        align: 'right',
+        defaultVisible: false,
+        render: (row) => (row.cod ? formatOrderMoney(row.cod, row.currency, format.locale) : '—'),
+      },
+      {
+        field: 'currency',
+        header: 'orders.columns.currency',
+        filterType: 'ENUMS',
+        defaultVisible: false,
+        options: enums(CURRENCIES, (c) => c),
+      },
+      {
+        field: 'deliveryDate',
+        header: 'orders.columns.deliveryDate',
+        filterType: 'DATE',
+        sortable: true,
+        render: (row) => (row.deliveryDate ? format.date(row.deliveryDate) : '—'),
+      },
+      when('shippedAt', false),
+      when('deliveredAt', false),
+      text('trackingNumber'),
+      {
+        field: 'parcelCount',
+        header: 'orders.columns.parcelCount',
+        filterType: 'NUMBER',
+        number: 'int4',
+        align: 'right',
+        defaultVisible: false,
+      },
+      text('purchaseId', false),
+      text('externalId', false),
+      { ...text('branchId', false), filterType: undefined },
+      flag('isTest'),
+      flag('isMallDelivery'),
+      flag('readyToReturn'),
+      flag('confirmed'),
+      ...CHIP_FILTERS.map(chip),
+    ];
+  }, [t, format, flags]);
+}
+
+/** Chips and the test-orders switch above the grid: each one filter of the grid, kept in the address. */
+function ChipFilters({ filters, onChange }: { filters: GridFilter[]; onChange: (next: GridFilter[]) => void }) {
+  const { t } = useTranslation();
+  const has = (field: string) => filters.some((f) => f.field === field && f.operator === 'EQUAL' && f.value === 'true');
+  const toggle = (field: string, on: boolean) => {
+    const rest = filters.filter((f) => f.field !== field);
+    onChange(on ? [...rest, { field, operator: 'EQUAL', value: 'true' }] : rest);
+  };
+  return (
+    <Group gap="xs" wrap="wrap" justify="space-between">
+      <Group gap={6} wrap="wrap" role="group" aria-label={t('orders.grid.chipFilters')}>
+        {CHIP_FILTERS.map((field) => (
+          <Chip
+            key={field}
+            size="xs"
+            checked={has(field)}
+            onChange={(on) => toggle(field, on)}
+            data-testid={`chip-filter-${field}`}
+          >
+            {t(`orders.chips.${field}`)}
+          </Chip>
+        ))}
+      </Group>
+      <Switch
+        label={t('orders.grid.showTestOrders')}
+        checked={has(TEST_FILTER.field)}
+        onChange={(e) => toggle(TEST_FILTER.field, e.currentTarget.checked)}
+        data-testid="orders-test-switch"
+      />
+    </Group>
+  );
+}
+
+/** One bulk status change takes at most this many orders (the orders service refuses more). */
+const BULK_STATUS_MAX = 500;
+
+/** The statuses at least one picked order may move to; the server still judges each order. */
+function bulkMoves(rows: readonly OrderRow[]): OrderStatus[] {
+  const moves = new Set<OrderStatus>();
+  for (const row of rows) {
+    for (const to of allowedStatusMoves({
+      status: row.status,
+      confirmed: row.confirmed,
+      mallDelivery: row.isMallDelivery,
+    })) {
+      moves.add(to);
+    }
+  }
+  return ORDER_STATUSES.filter((s) => moves.has(s));
+}
+
+function OrdersGrid({ view, gridId, exportKind }: { view: OrdersView; gridId: string; exportKind: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as SearchParams;
+  const urlState = readGridUrlState(search);
+  const columns = useOrderColumns();
+  const [statusTarget, setStatusTarget] = useState<StatusTarget | null>(null);
+  const [labelIds, setLabelIds] = useState<string[]>([]);
+  const [labelsOpened, labels] = useDisclosure(false);
+  const [clearSelection, setClearSelection] = useState<() => void>(() => () => {});
+
+  const setFilters = (filters: GridFilter[]) => {
+    const unique = [...new Map(filters.map((f) => [encodeFilter(f), f])).values()];
+    void navigate({
+      to: '.',
+      search: ((prev: SearchParams) => writeGridUrlState(prev, { ...urlState, filters: unique, page: 1 })) as never,
+      replace: true,
+    });
+  };
+
+  return (
+    <>
+      <ChipFilters filters={urlState.filters} onChange={setFilters} />
+      <DataGrid
+        id={gridId}
+        columns={columns}
+        queryKey={['orders', view]}
+        rowKey={(row) => row.id}
+        fetch={(grid, signal) => api.request(OrdersQuery, { view, grid }, { signal }).then((r) => r.orders)}
+        quickFilters={[...ORDER_QUICK_FILTERS]}
+        selectable
+        exportKind={exportKind}
+        exportParams={{ view }}
+        exportInterval="createdAt"
+        bulkActions={(selected, clear) => {
+          const moves = bulkMoves(selected);
+          const tooMany = selected.length > BULK_STATUS_MAX;
+          return (
+            <>
+              <Menu position="bottom-start" withinPortal>
+                <Menu.Target>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    rightSection={<IconChevronDown size={14} />}
+                    data-testid="bulk-status"
+                  >
+                    {t('orders.bulk.changeStatus')}
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {tooMany && <Menu.Label>{t('orders.bulk.tooMany', { max: BULK_STATUS_MAX })}</Menu.Label>}
+                  {!tooMany && moves.length === 0 && <Menu.Label>{t('orders.bulk.noMoves')}</Menu.Label>}
+                  {moves.map((to) => (
+                    <Menu.Item
+                      key={to}
+                      disabled={tooMany}
+                      data-testid={`bulk-status-${to}`}
+                      onClick={() => {
+                        setClearSelection(() => clear);
+                        setStatusTarget({
+                          orderIds: selected.map((r) => r.id),
+                          createdAt: selected.map((r) => r.createdAt),
+                          status: to,
+                        });
+                      }}
+                    >
+                      {t(`orders.status.${to}`)}
+                    </Menu.Item>
+                  ))}
+                </Menu.Dropdown>
+              </Menu>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPrinter size={14} />}
+                onClick={() => {
+                  setLabelIds(selected.map((r) => r.id));
+                  labels.open();
+                }}
+                data-testid="bulk-labels"
+              >
+                {t('orders.bulk.printLabels')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconListCheck size={14} />}
+                disabled={selected.length > PICKING_LIST_MAX}
+                title={
+                  selected.length > PICKING_LIST_MAX
+                    ? t('orders.bulk.pickingListMax', { max: PICKING_LIST_MAX })
+                    : undefined
+                }
+                renderRoot={(props) => (
+                  <Link
+                    {...props}
+                    to="/orders-stock-export/$ids"
+                    params={{ ids: selected.map((r) => r.id).join(',') }}
+                    target="_blank"
+                  />
+                )}
+                data-testid="bulk-picking-list"
+              >
+                {t('orders.bulk.pickingList')}
+              </Button>
+            </>
+          );
+        }}
+      />
+      <StatusChangeDialog target={statusTarget} onClose={() => setStatusTarget(null)} onDone={() => clearSelection()} />
+      <LabelsDialog orderIds={labelIds} opened={labelsOpened} onClose={labels.close} />
+    </>
+  );
+}
+
+function OrdersTab({ view, exportKind = 'orders' }: { view: OrdersView; exportKind?: string }) {
+  useDocumentTitle('orders');
+  // One grid id for the status tabs: columns and saved views follow the seller from tab to tab.
+  return <OrdersGrid view={view} gridId={view === 'MISSING' ? 'orders-missing' : 'orders'} exportKind={exportKind} />;
+}
+
+export const OrdersOverviewPage = () => <OrdersTab view="ALL" />;
+export const OrdersOpenPage = () => <OrdersTab view="OPEN" />;
+export const OrdersShippingPage = () => <OrdersTab view="SHIPPING" />;
+export const OrdersShippedPage = () => <OrdersTab view="SHIPPED" />;
+export const OrdersDeliveredPage = () => <OrdersTab view="DELIVERED" />;
+export const OrdersMissingPage = () => <OrdersTab view="MISSING" exportKind="orders-missing" />;
