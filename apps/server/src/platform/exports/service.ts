@@ -152,15 +152,12 @@ export async function runExport(platform: Platform, data: ExportJobData): Promis
     const stored = { partnerId: data.partnerId, accountId: data.accountId, kind: data.kind };
     let file: Awaited<ReturnType<typeof storeFile>>;
     if (data.format === 'XLSX') {
-      const xlsx = xlsxStream(name, header, batches, onRows);
-      const storing = storeFile(platform, {
+      file = await storeFile(platform, {
         ...stored,
         fileName: `${name}.xlsx`,
         contentType: CONTENT_TYPES.XLSX,
-        body: xlsx.body,
+        body: xlsxStream(name, header, batches, onRows),
       });
-      // Both must finish; whichever fails first fails the export (the other is stopped by the destroyed stream).
-      [file] = await Promise.all([storing, xlsx.done]);
     } else {
       file = await storeFile(platform, {
         ...stored,

@@ -1,8 +1,6 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import type { ExportCell } from './registry';
+import { xlsxWorkbook } from './xlsx';
 
 export const EXPORT_FORMATS = ['CSV', 'XLSX'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -57,42 +55,21 @@ export function csvStream(
   return Readable.from(chunks(), { objectMode: false });
 }
 
-const DATE_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
-
 /**
- * XLSX written by exceljs' streaming writer: rows are committed (and leave memory) as they are added, with
- * inline strings instead of a shared-string table, which would otherwise hold every text of the file.
- * Returns the stream to store and a promise of the number of rows once the workbook is complete.
+ * XLSX as a stream (`xlsx.ts`): inline strings rather than a shared-string table, which would hold every
+ * text of the file; formula-like text neutralised as in CSV. Rows are written batch by batch as the
+ * storage reads.
  */
 export function xlsxStream(
   sheetName: string,
   header: readonly string[],
   batches: AsyncIterable<ExportCell[][]>,
   onRows: (n: number) => void,
-): { body: Readable; done: Promise<void> } {
-  const body = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: body, useStyles: true, useSharedStrings: false });
-  const done = (async () => {
-    const sheet = workbook.addWorksheet(sheetName.slice(0, 31) || 'Export');
-    sheet.addRow([...header]).commit();
+): Readable {
+  async function* neutralised() {
     for await (const batch of batches) {
-      for (const cells of batch) {
-        const row = sheet.addRow(cells.map((c) => (typeof c === 'string' ? neutralise(c) : c)));
-        cells.forEach((c, i) => {
-          if (c instanceof Date) row.getCell(i + 1).numFmt = DATE_TIME_FORMAT;
-        });
-        row.commit();
-      }
-      onRows(batch.length);
-      // Let the zip and the file write drain before the next batch is read.
-      if (body.writableNeedDrain) await once(body, 'drain');
-      else await nextTurn();
+      yield batch.map((cells) => cells.map((c) => (typeof c === 'string' ? neutralise(c) : c)));
     }
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    body.destroy(error as Error);
-    throw error;
-  });
-  return { body, done };
+  }
+  return xlsxWorkbook(sheetName.slice(0, 31) || 'Export', header, neutralised(), onRows);
 }
