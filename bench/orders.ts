@@ -1,7 +1,12 @@
 import { encodeGridCursor, GRID_TOTAL_CAP } from '@pp/domain';
 import { and, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
-import { firstDayNotMissing, type OrdersView, ordersGridQuery } from '../apps/server/src/modules/orders/grid';
+import {
+  firstDayNotMissing,
+  ORDER_ROW_FIELDS,
+  type OrdersView,
+  ordersGridQuery,
+} from '../apps/server/src/modules/orders/grid';
 import { orders } from '../apps/server/src/modules/orders/tables';
 import { type Config, loadConfig } from '../apps/server/src/platform/config';
 import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db/client';
@@ -73,33 +78,6 @@ const TABS: { view: OrdersView; label: string; grid: Grid }[] = [
     },
   },
 ];
-
-/** The grid's row, as grid.ts selects it. */
-const ROW = {
-  id: orders.id,
-  purchaseId: orders.purchaseId,
-  externalId: orders.externalId,
-  status: orders.status,
-  confirmed: orders.confirmed,
-  createdAt: orders.createdAt,
-  deliveryDate: orders.deliveryDate,
-  shippedAt: orders.shippedAt,
-  deliveredAt: orders.deliveredAt,
-  customerName: orders.customerName,
-  deliveryCity: orders.deliveryCity,
-  deliveryCountry: orders.deliveryCountry,
-  deliveryType: orders.deliveryType,
-  branchId: orders.branchId,
-  paymentType: orders.paymentType,
-  total: orders.total,
-  cod: orders.cod,
-  currency: orders.currency,
-  trackingNumber: orders.trackingNumber,
-  parcelCount: orders.parcelCount,
-  isTest: orders.isTest,
-  isMallDelivery: orders.isMallDelivery,
-  readyToReturn: orders.readyToReturn,
-};
 
 /**
  * The database to measure: an already seeded one named by BENCH_ORDERS_DATA (a PGlite folder or a PostgreSQL
@@ -210,7 +188,7 @@ export async function ordersBench(): Promise<BenchResult[]> {
         (seek, limit, offset) =>
           raw(
             db
-              .select({ ...ROW, ...q.cursorFields })
+              .select({ ...ORDER_ROW_FIELDS, ...q.cursorFields })
               .from(orders)
               .where(and(countWhere, seek))
               .orderBy(...q.orderBy)

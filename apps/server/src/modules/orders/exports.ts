@@ -20,7 +20,7 @@ import {
 } from '../../platform/exports/index';
 import type { GridCursorKeys, GridQueryParts } from '../../platform/grid';
 import { createRequestContext } from '../../platform/request-context';
-import { ORDERS_VIEWS, type OrdersView, ordersGridQuery } from './grid';
+import { ORDER_ROW_FIELDS, ORDERS_VIEWS, type OrdersView, ordersGridQuery } from './grid';
 import { orderItems, orders } from './tables';
 
 /**
@@ -100,32 +100,6 @@ function stamp(now = new Date()): string {
   return now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
 }
 
-const gridFields = {
-  id: orders.id,
-  purchaseId: orders.purchaseId,
-  externalId: orders.externalId,
-  status: orders.status,
-  confirmed: orders.confirmed,
-  createdAt: orders.createdAt,
-  deliveryDate: orders.deliveryDate,
-  shippedAt: orders.shippedAt,
-  deliveredAt: orders.deliveredAt,
-  customerName: orders.customerName,
-  deliveryCity: orders.deliveryCity,
-  deliveryCountry: orders.deliveryCountry,
-  deliveryType: orders.deliveryType,
-  branchId: orders.branchId,
-  paymentType: orders.paymentType,
-  total: orders.total,
-  cod: orders.cod,
-  currency: orders.currency,
-  trackingNumber: orders.trackingNumber,
-  parcelCount: orders.parcelCount,
-  isTest: orders.isTest,
-  isMallDelivery: orders.isMallDelivery,
-  readyToReturn: orders.readyToReturn,
-};
-
 /** The grid's columns (contract: orders grid), in its order; codes stay codes so the file can be read back. */
 const GRID_COLUMNS = [
   'id',
@@ -164,7 +138,7 @@ function gridKind(kind: string, fixed: { view?: OrdersView }): ExportKind<Orders
     async *rows(db, partnerId, params) {
       const batches = orderBatches(partnerId, params, (where, q) =>
         db
-          .select({ ...gridFields, ...q.cursorFields })
+          .select({ ...ORDER_ROW_FIELDS, ...q.cursorFields })
           .from(orders)
           .where(where)
           .orderBy(...q.orderBy)

@@ -214,7 +214,8 @@ export function ordersGridQuery(
   return { q, where: and(countWhere, q.seekWhere)!, countWhere };
 }
 
-const rowFields = {
+/** The columns a grid row selects: the grid, its exports and the bench read the same ones. */
+export const ORDER_ROW_FIELDS = {
   id: orders.id,
   purchaseId: orders.purchaseId,
   externalId: orders.externalId,
@@ -240,7 +241,7 @@ const rowFields = {
   readyToReturn: orders.readyToReturn,
 };
 
-type SelectedRow = { [K in keyof typeof rowFields]: (typeof orders.$inferSelect)[K] };
+type SelectedRow = { [K in keyof typeof ORDER_ROW_FIELDS]: (typeof orders.$inferSelect)[K] };
 
 function toOrderRow(row: SelectedRow): OrderRow {
   const status = row.status as OrderStatus;
@@ -259,7 +260,7 @@ export async function ordersGrid(ctx: RequestContext, view: OrdersView, grid: un
   const [rows, total] = await Promise.all([
     q.readRows((seek, limit, offset) =>
       ctx.db
-        .select({ ...rowFields, ...q.cursorFields })
+        .select({ ...ORDER_ROW_FIELDS, ...q.cursorFields })
         .from(orders)
         .where(and(countWhere, seek))
         .orderBy(...q.orderBy)
