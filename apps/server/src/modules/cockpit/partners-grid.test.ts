@@ -76,6 +76,30 @@ describe('cockpit partner grid', () => {
     expect(after).not.toBeNull();
   });
 
+  it('filters the registration by day, as the date filter of the web sends it', async () => {
+    const [sample] = await server.database.db
+      .select({ id: partners.id, created: partners.created })
+      .from(partners)
+      .limit(1);
+    const day = sample!.created.toISOString().slice(0, 10);
+    const dayOf = (r: { id: string }) => r.id;
+    const same = await grid({ perPage: 500, filters: [{ field: 'created', operator: 'EQUAL', value: day }] });
+    expect(same.items.map(dayOf)).toContain(String(sample!.id));
+    const between = await grid({
+      perPage: 500,
+      filters: [{ field: 'created', operator: 'BETWEEN', values: [day, day] }],
+    });
+    expect(between.items.map(dayOf).sort()).toEqual(same.items.map(dayOf).sort());
+    const after = await grid({ perPage: 500, filters: [{ field: 'created', operator: 'GREATER_THAN', value: day }] });
+    expect(after.items.map(dayOf)).not.toContain(String(sample!.id));
+    const upTo = await grid({
+      perPage: 500,
+      filters: [{ field: 'created', operator: 'LESS_THAN_OR_EQUAL', value: day }],
+    });
+    expect(upTo.items.map(dayOf)).toContain(String(sample!.id));
+    expect(upTo.total + after.total).toBe((await grid({ perPage: 1 })).total);
+  });
+
   it('pages through without overlap', async () => {
     const first = await grid({ perPage: 3, page: 1 });
     const second = await grid({ perPage: 3, page: 2 });

@@ -8,7 +8,7 @@ import {
   PROVIDER_TYPES,
   WORKFLOW_STATUSES,
 } from '@pp/domain';
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
@@ -56,8 +56,45 @@ function columns(shopIds: readonly string[]): GridColumn[] {
     { field: 'farmer', sql: partners.farmer, filterType: 'TEXT', sortable: true },
     { field: 'onboarding', sql: onboardingSql, filterType: 'BOOLEAN' },
     { field: 'rating', sql: partners.rating, filterType: 'NUMBER', number: 'real', sortable: true },
-    { field: 'created', sql: partners.created, filterType: 'DATETIME_BETWEEN', sortable: true },
+    {
+      field: 'created',
+      sql: partners.created,
+      filterType: 'DATE',
+      sortable: true,
+      filterSql: (filter) => dayFilter(sql`(${partners.created} at time zone 'UTC')::date`, filter),
+    },
   ];
+}
+
+/**
+ * A DATE filter on a moment: the grid shows the day a partner registered, so operators filter by days
+ * (UTC), while the sort keeps the exact moment.
+ */
+function dayFilter(
+  day: SQL,
+  filter: { operator: string; value?: string | null; values?: readonly string[] | null },
+): SQL {
+  const v = (filter.value ?? '').slice(0, 10);
+  const [from, to] = (filter.values ?? []).map((x) => x.slice(0, 10));
+  switch (filter.operator) {
+    case 'EQUAL':
+      return sql`${day} = ${v}::date`;
+    case 'GREATER_THAN':
+      return sql`${day} > ${v}::date`;
+    case 'GREATER_THAN_OR_EQUAL':
+      return sql`${day} >= ${v}::date`;
+    case 'LESS_THAN':
+      return sql`${day} < ${v}::date`;
+    case 'LESS_THAN_OR_EQUAL':
+      return sql`${day} <= ${v}::date`;
+    case 'BETWEEN':
+      return sql`${day} between ${from}::date and ${to}::date`;
+    case 'NEMPTY':
+      return sql`true`;
+    default:
+      // EMPTY: every partner has a registration moment.
+      return sql`false`;
+  }
 }
 
 /** The operators' grid of all partners (cockpit). Markets switched off by feature flag are left out. */
