@@ -8,6 +8,8 @@ import {
   paymentGroupOf,
 } from '@pp/domain';
 import { and, asc, count, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
@@ -18,7 +20,7 @@ import {
   registerExport,
   startExport,
 } from '../../platform/exports/index';
-import type { GridCursorKeys, GridQueryParts } from '../../platform/grid';
+import type { GridCursorKeys } from '../../platform/grid';
 import { createRequestContext } from '../../platform/request-context';
 import { ORDER_ROW_FIELDS, ORDERS_VIEWS, type OrdersView, ordersGridQuery } from './grid';
 import { orderItems, orders } from './tables';
@@ -58,23 +60,36 @@ function parseParams(params: unknown, fixed: { view?: OrdersView; pickupPointsOn
 
 /**
  * The matching orders in the grid's order, 500 at a time, each batch a seek past the previous one (the grid's
- * keyset cursor): the 200th batch costs what the first does, and no query holds a transaction open.
+ * keyset cursor, read through `readRows`, which keeps a seek on a nullable sort column to index ranges): the
+ * 200th batch costs what the first does, and no query holds a transaction open.
  */
-async function* orderBatches<R extends GridCursorKeys>(
+async function* orderBatches<F extends Record<string, PgColumn>>(
+  db: DbOrTx,
   partnerId: number,
   params: OrdersExportParams,
-  read: (where: SQL, q: GridQueryParts) => Promise<R[]>,
-): AsyncGenerator<R[]> {
+  fields: F,
+): AsyncGenerator<SelectResultFields<F>[]> {
   const now = new Date();
   let after: string | null = null;
   do {
-    const { q, where } = ordersGridQuery(
+    const { q, countWhere } = ordersGridQuery(
       partnerId,
       params.view,
       { ...params.grid, perPage: MAX_PAGE_SIZE, after },
       now,
     );
-    const rows = await read(params.pickupPointsOnly ? and(where, pickupPoint)! : where, q);
+    const scope = params.pickupPointsOnly ? and(countWhere, pickupPoint) : countWhere;
+    // The select's row type is lost on a generic selection; it is the selection's result plus the cursor keys.
+    const rows = await q.readRows(
+      (seek, limit, offset) =>
+        db
+          .select({ ...(fields as Record<string, PgColumn>), ...q.cursorFields })
+          .from(orders)
+          .where(and(scope, seek))
+          .orderBy(...q.orderBy)
+          .limit(limit)
+          .offset(offset) as unknown as Promise<(SelectResultFields<F> & GridCursorKeys)[]>,
+    );
     const page = q.toPage(rows, { total: 0, totalExact: true }, (row) => row);
     after = page.nextCursor ?? null;
     if (page.items.length) yield page.items;
@@ -136,14 +151,7 @@ function gridKind(kind: string, fixed: { view?: OrdersView }): ExportKind<Orders
     parse: (params) => parseParams(params, { ...fixed, pickupPointsOnly: false }),
     columns: (t) => GRID_COLUMNS.map((c) => t(`exports.columns.${c}`)),
     async *rows(db, partnerId, params) {
-      const batches = orderBatches(partnerId, params, (where, q) =>
-        db
-          .select({ ...ORDER_ROW_FIELDS, ...q.cursorFields })
-          .from(orders)
-          .where(where)
-          .orderBy(...q.orderBy)
-          .limit(q.lookaheadLimit),
-      );
+      const batches = orderBatches(db, partnerId, params, ORDER_ROW_FIELDS);
       for await (const batch of batches) {
         yield batch.map((o): ExportCell[] => [
           o.id,
@@ -225,14 +233,7 @@ const billingKind: ExportKind<OrdersExportParams> = {
       currency: orders.currency,
       paymentType: orders.paymentType,
     };
-    const batches = orderBatches(partnerId, params, (where, q) =>
-      db
-        .select({ ...fields, ...q.cursorFields })
-        .from(orders)
-        .where(where)
-        .orderBy(...q.orderBy)
-        .limit(q.lookaheadLimit),
-    );
+    const batches = orderBatches(db, partnerId, params, fields);
     for await (const batch of batches) {
       const items = await db
         .select()
@@ -348,14 +349,7 @@ function packetaKind(kind: string, fixed: { view?: OrdersView }): ExportKind<Ord
     parse: (params) => parseParams(params, { ...fixed, pickupPointsOnly: true }),
     columns: () => [...PACKETA_COLUMNS],
     async *rows(db, partnerId, params) {
-      const batches = orderBatches(partnerId, params, (where, q) =>
-        db
-          .select({ ...fields, ...q.cursorFields })
-          .from(orders)
-          .where(where)
-          .orderBy(...q.orderBy)
-          .limit(q.lookaheadLimit),
-      );
+      const batches = orderBatches(db, partnerId, params, fields);
       for await (const batch of batches) {
         yield batch.map((o): ExportCell[] => {
           const [first, last] = splitName(o.customerName);
