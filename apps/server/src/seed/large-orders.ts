@@ -1,7 +1,7 @@
 import { MARKETS, type PaymentType, SHOP_IDS } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../platform/db/client';
-import { MARKET_CONTENT } from './order-markets';
+import { MARKET_CONTENT, PAYMENT_WEIGHTS } from './order-markets';
 
 export interface LargeOrdersOptions {
   orders: number;
@@ -16,26 +16,8 @@ export interface LargeOrdersOptions {
 export const LARGE_ORDER_ID_BASE = 10_000_000_000;
 const YEARS_DAYS = 730;
 
-/** One hundred payment codes in the proportions sellers see (cash on delivery and card payments lead). */
-const PAYMENT_MIX: PaymentType[] = (
-  [
-    ['A', 27],
-    ['9', 2],
-    ['C', 30],
-    ['E', 8],
-    ['F', 3],
-    ['H', 2],
-    ['J', 2],
-    ['L', 2],
-    ['U', 3],
-    ['8', 2],
-    ['B', 10],
-    ['D', 4],
-    ['N', 3],
-    ['W', 1],
-    ['1', 1],
-  ] as const
-).flatMap(([code, n]) => Array<PaymentType>(n).fill(code));
+/** One hundred payment codes in the proportions of PAYMENT_WEIGHTS, picked from by hash. */
+const PAYMENT_MIX: PaymentType[] = PAYMENT_WEIGHTS.flatMap(([code, n]) => Array<PaymentType>(n).fill(code));
 
 /** The markets as rows for SQL: names, places and goods as arrays picked from by hash. */
 function marketRows() {

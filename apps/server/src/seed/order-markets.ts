@@ -1,4 +1,23 @@
-import type { ShopId } from '@pp/domain';
+import type { PaymentType, ShopId } from '@pp/domain';
+
+/** Payment codes in the proportions sellers see, out of 100 (cash on delivery and card payments lead). */
+export const PAYMENT_WEIGHTS: readonly (readonly [PaymentType, number])[] = [
+  ['A', 27],
+  ['9', 2],
+  ['C', 30],
+  ['E', 8],
+  ['F', 3],
+  ['H', 2],
+  ['J', 2],
+  ['L', 2],
+  ['U', 3],
+  ['8', 2],
+  ['B', 10],
+  ['D', 4],
+  ['N', 3],
+  ['W', 1],
+  ['1', 1],
+];
 
 /**
  * What orders look like in each market: customers, addresses, the goods a typical shop of the market sells,

@@ -2,7 +2,7 @@ import { type PaymentType, paymentGroupOf, SLA_TIME_ZONE, type ShopId, slaLocalD
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
 import { sequence } from './demo';
-import { MARKET_CONTENT, type MarketContent, mailOf } from './order-markets';
+import { MARKET_CONTENT, type MarketContent, mailOf, PAYMENT_WEIGHTS } from './order-markets';
 
 /** A partner that gets a demo order book; `accountId` signs the changes made in the portal. */
 export interface DemoOrderPartner {
@@ -61,24 +61,6 @@ const FRESH: Fate[] = [
   'shipped',
   'shipping',
   'shipped',
-];
-
-const PAYMENT_WEIGHTS: [PaymentType, number][] = [
-  ['A', 27],
-  ['9', 2],
-  ['C', 30],
-  ['E', 8],
-  ['F', 3],
-  ['H', 2],
-  ['J', 2],
-  ['L', 2],
-  ['U', 3],
-  ['8', 2],
-  ['B', 10],
-  ['D', 4],
-  ['N', 3],
-  ['W', 1],
-  ['1', 1],
 ];
 
 const TEST_CUSTOMER: Record<ShopId, string> = {
@@ -304,7 +286,7 @@ function planFates(now: number, random: () => number): Plan[] {
   return plans.sort((a, b) => a.created - b.created);
 }
 
-function weighted<T>(random: () => number, choices: readonly [T, number][]): T {
+function weighted<T>(random: () => number, choices: readonly (readonly [T, number])[]): T {
   const sum = choices.reduce((s, [, w]) => s + w, 0);
   let r = random() * sum;
   for (const [value, w] of choices) {
