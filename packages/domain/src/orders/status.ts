@@ -139,6 +139,9 @@ export function deliveryDateRefusal(
   return null;
 }
 
+/** A bulk change takes at most this many orders per request (the grid's largest selection). */
+export const BULK_STATUS_MAX = 500;
+
 /** The flash a bulk change ends with (spec §8: statusesUpdate, statusesUpdateWithErr, statusesUpdateErr). */
 export function bulkStatusOutcome(
   results: readonly { ok: boolean }[],

@@ -1,3 +1,4 @@
+import { BULK_STATUS_MAX } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { ORDER_STATUS_CHANGED_JOB } from './service';
@@ -204,7 +205,15 @@ describe('bulk status change', () => {
       { token: partnerToken, partnerId: cz },
     );
     expect(none.data?.ordersStatusUpdate.outcome).toBe('statusesUpdateErr');
-    const tooMany = Array.from({ length: 501 }, (_, i) => i + 1);
+    // The bound itself: BULK_STATUS_MAX orders are taken (each answered), one more is refused whole.
+    const atBound = Array.from({ length: BULK_STATUS_MAX }, (_, i) => 9_000_000_000_000 + i);
+    const taken = await server.gql<{ ordersStatusUpdate: { outcome: string } }>(
+      BULK,
+      { ids: atBound, data: { status: 'shipped' } },
+      { token: partnerToken, partnerId: cz },
+    );
+    expect(taken.data?.ordersStatusUpdate.outcome).toBe('statusesUpdateErr');
+    const tooMany = Array.from({ length: BULK_STATUS_MAX + 1 }, (_, i) => i + 1);
     expect(
       codeOf(
         await server.gql(BULK, { ids: tooMany, data: { status: 'shipped' } }, { token: partnerToken, partnerId: cz }),

@@ -1,4 +1,5 @@
 import {
+  BULK_STATUS_MAX,
   bulkStatusOutcome,
   DomainError,
   deliveryDateRefusal,
@@ -23,9 +24,6 @@ import { orderItems, orderShipmentHistory, orderStatusHistory, orders } from './
  * leave from (webhooks are delivered from this queue by the partner area).
  */
 export const ORDER_STATUS_CHANGED_JOB = 'order.status-changed';
-
-/** A bulk change takes at most this many orders per request (the grid's largest selection). */
-export const BULK_STATUS_MAX = 500;
 
 function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);

@@ -1,5 +1,6 @@
 import {
   allowedStatusMoves,
+  BULK_STATUS_MAX,
   availableShopIds,
   CURRENCIES,
   DELIVERY_METHODS,
@@ -236,9 +237,6 @@ function ChipFilters({ filters, onChange }: { filters: GridFilter[]; onChange: (
     </Group>
   );
 }
-
-/** One bulk status change takes at most this many orders (the orders service refuses more). */
-const BULK_STATUS_MAX = 500;
 
 /** The statuses at least one picked order may move to; the server still judges each order. */
 function bulkMoves(rows: readonly OrderRow[]): OrderStatus[] {
