@@ -8,3 +8,5 @@ export * from '../../modules/grid/tables';
 export * from '../../modules/orders/tables';
 export * from '../files/tables';
 export * from '../exports/tables';
+export * from '../../modules/catalog/tables';
+export * from '../../modules/products/tables';

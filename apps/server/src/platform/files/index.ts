@@ -118,7 +118,7 @@ export async function openStoredFile(ctx: RequestContext, id: string) {
     .select()
     .from(storedFiles)
     .where(and(eq(storedFiles.partnerId, partnerId), eq(storedFiles.id, id)));
-  if (!file || file.expiresAt.getTime() <= Date.now()) throw new DomainError('NOT_FOUND');
+  if (!file || (file.expiresAt !== null && file.expiresAt.getTime() <= Date.now())) throw new DomainError('NOT_FOUND');
   if (file.accountId !== null && file.accountId !== auth.account.id) throw new DomainError('NOT_FOUND');
   const body = await fileStorageOf(ctx.platform).get(file.storageKey);
   return { file, body };

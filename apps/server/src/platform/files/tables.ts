@@ -18,7 +18,8 @@ export const storedFiles = pgTable(
     /** Who may download it; null for a file of the whole partner. */
     accountId: integer('account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Null for a file kept until its owner removes it (product images, brand logos). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.id] }), index('stored_files_expires_idx').on(t.expiresAt)],
 );

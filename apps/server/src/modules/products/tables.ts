@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
+const measure = (name: string) => numeric(name, { precision: 10, scale: 3, mode: 'number' });
+
+/** A promotion or a label with its validity (spec "Promotion", "Label"); dates are days (00:00:00). */
+export interface PromotionValue {
+  price: number;
+  from: string | null;
+  to: string | null;
+  source: 'PARTNER' | 'CAMPAIGN';
+}
+export interface LabelValue {
+  label: string;
+  from: string | null;
+  to: string | null;
+  source: 'PARTNER' | 'CAMPAIGN';
+}
+/** Parameter values by parameter code: one value, or a list for a `multiple` parameter. */
+export type ParameterValues = Record<string, string | string[]>;
+
+/**
+ * A partner's product (commerce spec §3 "Product"). Keyed by partner first; `id` is the partner's own
+ * product id (PRODUCT_ID rule). Prices are in the currency of the partner's shop. A product with variants
+ * keeps its shared fields here and each variant's own price, stock and barcode in `product_variants`.
+ */
+export const products = pgTable(
+  'products',
+  {
+    partnerId: integer('partner_id').notNull(),
+    id: text('id').notNull(),
+    /** The full title, built from brand, product type and line (domain `productTitle`). */
+    title: text('title').notNull(),
+    productType: text('product_type').notNull().default(''),
+    line: text('line'),
+    shortDesc: text('short_desc'),
+    /** Sanitised HTML (server allow-list), never raw input. */
+    longDesc: text('long_desc'),
+    brandId: text('brand_id'),
+    categoryId: integer('category_id'),
+    barcode: text('barcode'),
+    taricCode: text('taric_code'),
+    priority: integer('priority').notNull().default(1),
+    price: money('price'),
+    rrp: money('rrp'),
+    purchasePrice: money('purchase_price'),
+    fairPrice: money('fair_price'),
+    /** The recycling fee (WEEE / PHE). */
+    weeeFee: money('weee_fee'),
+    vat: numeric('vat', { precision: 5, scale: 2, mode: 'number' }),
+    inStock: integer('in_stock').notNull().default(0),
+    deliveryDelay: integer('delivery_delay').notNull().default(0),
+    freeDelivery: boolean('free_delivery').notNull().default(false),
+    /** smallbox or bigbox: set together with the dimensions, or delivery will not work. */
+    packageSize: text('package_size'),
+    weight: measure('weight'),
+    width: measure('width'),
+    length: measure('length'),
+    height: measure('height'),
+    parameters: jsonb('parameters').$type<ParameterValues>().notNull().default({}),
+    /** The codes of the (at most two) parameters the variants are built from. */
+    variableParameters: text('variable_parameters').array().notNull().default([]),
+    promotions: jsonb('promotions').$type<PromotionValue[]>().notNull().default([]),
+    labels: jsonb('labels').$type<LabelValue[]>().notNull().default([]),
+    recommended: text('recommended').array().notNull().default([]),
+    mallboxAllowed: boolean('mallbox_allowed').notNull().default(false),
+    /** ACTIVE, INACTIVE, or NOT_FOR_RESALE (set only by the marketplace). */
+    status: text('status').notNull().default('ACTIVE'),
+    /** DRAFT or LIVE. */
+    stage: text('stage').notNull().default('DRAFT'),
+    /** Blocked by the marketplace (content control); the reason is shown to the partner. */
+    blocked: boolean('blocked').notNull().default(false),
+    blockedReason: text('blocked_reason'),
+    /** The last save or import found problems the marketplace would refuse (grid status "error"). */
+    hasErrors: boolean('has_errors').notNull().default(false),
+    variantCount: integer('variant_count').notNull().default(0),
+    /** The main image's thumbnail, kept on the row so that the grid needs no join. */
+    mainThumbUrl: text('main_thumb_url'),
+    sentToApprovalAt: timestamp('sent_to_approval_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.id] }),
+    // The grid's sorts and tabs (keyset both ways on NOT NULL columns).
+    index('products_partner_title_idx').on(t.partnerId, t.title, t.id),
+    index('products_partner_stock_idx').on(t.partnerId, t.inStock, t.title, t.id),
+    index('products_partner_updated_idx').on(t.partnerId, t.updatedAt, t.id),
+    index('products_partner_created_idx').on(t.partnerId, t.createdAt, t.id),
+    index('products_partner_status_idx').on(t.partnerId, t.status, t.stage, t.id),
+    index('products_partner_price_idx').on(t.partnerId, t.price.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('products_partner_category_idx').on(t.partnerId, t.categoryId, t.id),
+    index('products_partner_brand_idx').on(t.partnerId, t.brandId, t.id),
+    index('products_partner_blocked_idx').on(t.partnerId, t.id).where(sql`${t.blocked}`),
+    // "Contains" filters and the search on 200,000 products.
+    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('products_id_trgm_idx').using('gin', t.id.op('gin_trgm_ops')),
+    index('products_barcode_idx').on(t.partnerId, t.barcode),
+  ],
+);
+
+/** A variant of a product (spec "Variant"): its own price, stock, barcode, image, delay and status. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    partnerId: integer('partner_id').notNull(),
+    productId: text('product_id').notNull(),
+    id: text('id').notNull(),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+    price: money('price'),
+    rrp: money('rrp'),
+    inStock: integer('in_stock').notNull().default(0),
+    barcode: text('barcode'),
+    /** The URL of one of the product's images. */
+    imageUrl: text('image_url'),
+    deliveryDelay: integer('delivery_delay').notNull().default(0),
+    status: text('status').notNull().default('ACTIVE'),
+    /** This variant's values of the variable parameters (and any other per-variant parameter). */
+    parameters: jsonb('parameters').$type<ParameterValues>().notNull().default({}),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.productId, t.id] }),
+    // A variant id is an item id of its own in the marketplace: unique within the partner.
+    uniqueIndex('product_variants_partner_id_idx').on(t.partnerId, t.id),
+  ],
+);
+
+/** An image (or document) of a product, in order; `variantId` null for the product's own media. */
+export const productMedia = pgTable(
+  'product_media',
+  {
+    partnerId: integer('partner_id').notNull(),
+    productId: text('product_id').notNull(),
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+    /** The stored file when the image was uploaded to the portal (null for an external URL from a feed). */
+    fileId: uuid('file_id'),
+    thumbUrl: text('thumb_url'),
+    main: boolean('main').notNull().default(false),
+    energyLabel: boolean('energy_label').notNull().default(false),
+    informationList: boolean('information_list').notNull().default(false),
+    width: integer('width'),
+    height: integer('height'),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.productId, t.position] })],
+);
+
+/** Why an imported or saved item was refused (the products "errors" tab, 100 per page). */
+export const productErrors = pgTable(
+  'product_errors',
+  {
+    partnerId: integer('partner_id').notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    productId: text('product_id').notNull(),
+    /** IMPORT (XML file), FORM, or MARKETPLACE (content control). */
+    source: text('source').notNull(),
+    importId: uuid('import_id'),
+    /** [{ field, rule, params }] — the domain's FieldIssue list, translated when shown. */
+    issues: jsonb('issues')
+      .$type<{ field: string; rule: string; params?: Record<string, string | number> }[]>()
+      .notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.id] }),
+    index('product_errors_partner_product_idx').on(t.partnerId, t.productId),
+  ],
+);
+
+/** A product XML import: one unfinished per partner (IMPORT_IN_PROGRESS). */
+export const productImports = pgTable(
+  'product_imports',
+  {
+    partnerId: integer('partner_id').notNull(),
+    id: uuid('id').notNull(),
+    accountId: integer('account_id'),
+    /** QUEUED, RUNNING, DONE or FAILED. */
+    status: text('status').notNull(),
+    fileName: text('file_name').notNull(),
+    /** Where the uploaded file was spooled (a stored file of kind product-import). */
+    fileId: uuid('file_id'),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    errorCode: text('error_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.id] }),
+    uniqueIndex('product_imports_one_running_idx').on(t.partnerId).where(sql`${t.status} in ('QUEUED', 'RUNNING')`),
+  ],
+);
