@@ -5,7 +5,9 @@
  */
 import { ordersBench } from './orders';
 import { ordersExportBench } from './orders-export';
+import { productsImportBench } from './products-import';
 import { partnersGridBench } from './partners-grid';
+import { productsBench } from './products';
 import { slaBench } from './sla';
 import { throughputBench } from './throughput';
 
@@ -21,6 +23,8 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'throughput', run: throughputBench },
   { name: 'orders-grid', run: ordersBench },
   { name: 'orders-export', run: ordersExportBench },
+  { name: 'products-grid', run: productsBench },
+  { name: 'products-import', run: productsImportBench },
   { name: 'sla', run: slaBench },
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
 ];

@@ -153,6 +153,12 @@ export default defineConfig({
       '/graphql': api,
       '/fefl': api,
       '/translations': api,
+      // REST the spec names: files, uploads, imports and exports, and the public product images.
+      '/api': api,
+      '/portal': api,
+      '/media': api,
+      '/medias': api,
+      '/upload': api,
       '/v1': { target: api.replace('http', 'ws'), ws: true },
     },
   },

@@ -27,10 +27,13 @@ import { metrics, registry } from './platform/metrics';
 import { bearerToken } from './platform/request-context';
 import { createStreamHub } from './platform/stream/hub';
 import { registerStreamRoute } from './platform/stream/route';
-import { registerFileRoutes } from './platform/files/index';
+import { registerFileRoutes, registerPublicMediaRoute } from './platform/files/index';
+import { registerProductRoutes } from './modules/products/media-rest';
 import { registerOrdersExportRoutes } from './modules/orders/exports';
 import { registerSlaExportRoute } from './modules/sla/exports';
 import { registerOrderToolRoutes } from './modules/orders/orders-tools-rest';
+import { registerCatalogRoutes } from './modules/catalog/rest';
+import { registerProductXmlRoutes } from './modules/products/xml-rest';
 
 /** Paths the single-page app must never shadow. */
 const API_PREFIXES = [
@@ -43,6 +46,7 @@ const API_PREFIXES = [
   '/v2/',
   '/api/',
   '/portal/export/',
+  '/media/',
 ];
 
 export interface AppOptions {
@@ -290,9 +294,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerFileRoutes(app, platform);
+  registerPublicMediaRoute(app, platform);
+  await registerProductRoutes(app, platform);
   registerOrdersExportRoutes(app, platform);
   registerSlaExportRoute(app, platform);
   await registerOrderToolRoutes(app, platform);
+  await registerCatalogRoutes(app, platform);
+  await registerProductXmlRoutes(app, platform);
 
   let webVersion = readWebVersion(config.webDist);
   registerStreamRoute(app, platform, () => webVersion);

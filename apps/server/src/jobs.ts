@@ -5,8 +5,10 @@ import { authMailRenderer, mailRenderer } from './modules/auth/mails';
 import { ordersJobs } from './modules/orders/jobs';
 import { deliveryNoteJobs } from './modules/orders/delivery-notes';
 import { statusImportJobs } from './modules/orders/import';
+import { productImportJobs } from './modules/products/xml-import';
 import { exportJobs } from './platform/exports/jobs';
 import { filesJobs } from './platform/files/jobs';
+import { productJobs } from './modules/products/jobs';
 import { mailJobs } from './platform/mail/jobs';
 
 /** Every area's mail templates, rendered when the mail is sent. */
@@ -22,7 +24,9 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...ordersJobs(),
     ...deliveryNoteJobs(platform),
     ...statusImportJobs(platform),
+    ...productImportJobs(platform),
     ...filesJobs(platform),
     ...exportJobs(platform),
+    ...productJobs(platform),
   ] as JobDefinition<never>[];
 }

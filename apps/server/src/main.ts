@@ -1,13 +1,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasData, seedDemo } from './seed/demo';
+import { demoMediaOf } from './seed/products';
 
 const config = loadConfig();
 const { app, platform, close } = await buildApp({ config });
 
 if (config.seedDemo && !(await hasData(platform.database.db))) {
   app.log.info('empty database: seeding demo data');
-  await seedDemo(platform.database.db);
+  await seedDemo(platform.database.db, { media: demoMediaOf(config) });
 }
 
 await app.listen({ port: config.port, host: config.host });

@@ -22,3 +22,6 @@ export * from './orders/statusImport';
 export * from './orders/testOrders';
 export * from './sla/sla';
 export * from './sla/dashboard';
+export * from './products/xml';
+export * from './catalog';
+export * from './products';

@@ -30,6 +30,10 @@ export function httpStatusOf(code: ErrorCode): number {
       return 403;
     case 'NOT_FOUND':
     case 'ENTITY_NOT_FOUND':
+    case 'CATEGORY_NOT_FOUND':
+    case 'BRAND_NOT_FOUND':
+    case 'BRAND_REQUEST_NOT_FOUND':
+    case 'PRODUCT_NOT_FOUND':
       return 404;
     case 'TOO_MANY_ATTEMPTS':
     case 'TOO_MANY_REQUESTS':
@@ -45,13 +49,15 @@ export function httpStatusOf(code: ErrorCode): number {
   }
 }
 
-/** The numbers a message names: zod's bound as {{0}}, and a custom issue's own params (e.g. {{min}}). */
-function boundOf(issue: ZodError['issues'][number]): Record<string, number> {
+/** The numbers (and listed values) a message names: zod's bound as {{0}}, and a custom issue's own params (e.g. {{min}}). */
+function boundOf(issue: ZodError['issues'][number]): Record<string, number | string> {
   if ('maximum' in issue) return { 0: Number(issue.maximum) };
   if ('minimum' in issue) return { 0: Number(issue.minimum) };
   if (issue.code === 'custom' && issue.params) {
     return Object.fromEntries(
-      Object.entries(issue.params).filter((e): e is [string, number] => typeof e[1] === 'number'),
+      Object.entries(issue.params).filter(
+        (e): e is [string, number | string] => typeof e[1] === 'number' || typeof e[1] === 'string',
+      ),
     );
   }
   return {};
@@ -86,6 +92,8 @@ export function toGraphQLError(error: DomainError, lang: Language): GraphQLError
     extensions: {
       code: payload.code,
       ...(payload.fields.length ? { fields: payload.fields } : {}),
+      // What the message names, for a client that acts on it (a price change's confirmation token).
+      ...(Object.keys(error.params).length ? { params: error.params } : {}),
       // Only a 401 changes the HTTP status of a GraphQL answer: the web logs out on it (spec §7).
       ...(status === 401 ? { http: { status } } : {}),
     },

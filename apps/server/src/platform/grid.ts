@@ -172,10 +172,11 @@ function badCursor(): DomainError {
 function seekRanges(
   sortColumn: GridColumn | null,
   idColumn: AnyColumn | SQL,
-  idNumber: NumberKind,
+  idNumber: NumberKind | 'text',
   cursor: GridCursor,
 ): SQL[] {
-  if (numberValueRule(cursor.id, idNumber) !== null) throw badCursor();
+  const idFits = idNumber === 'text' ? !hasControlCharacters(cursor.id) : numberValueRule(cursor.id, idNumber) === null;
+  if (!idFits) throw badCursor();
   const descending = cursor.direction === 'DESCENDING';
   const idAfter = descending ? sql`${idColumn} < ${cursor.id}` : sql`${idColumn} > ${cursor.id}`;
   if (!sortColumn) return [idAfter];
@@ -206,9 +207,10 @@ export function buildGridQuery(
     idColumn: AnyColumn | SQL;
     /**
      * What the (integer) id holds, to refuse a forged cursor before the database would: by default read
-     * from the id column (bigint → int8), int4 for an SQL expression.
+     * from the id column (bigint → int8), int4 for an SQL expression; 'text' for a text id (a partner's
+     * product id), which the seek compares as text.
      */
-    idNumber?: NumberKind;
+    idNumber?: NumberKind | 'text';
     defaultSort?: GridRequest['sort'];
     searchColumns?: (AnyColumn | SQL)[];
   },

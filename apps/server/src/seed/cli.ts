@@ -1,12 +1,13 @@
 import { seedDemo, hasData } from './demo';
 import { seedLarge } from './large';
+import { demoMediaOf } from './products';
 import { loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/client';
 
 /**
- * npm run seed [-- --scale demo|large] [--partners N] [--orders N]
- * demo: the demo data (only into an empty database). large: adds data at scale on top: 50,000 partners and
- * 1,000,000 orders with their items and histories by default.
+ * npm run seed [-- --scale demo|large] [--partners N] [--orders N] [--products N]
+ * demo: the demo data (only into an empty database). large: adds data at scale on top: 50,000 partners,
+ * 1,000,000 orders with their items and histories, and 200,000 products of the Czech demo partner by default.
  */
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -23,11 +24,12 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const started = Date.now();
-if (!(await hasData(database.db))) await seedDemo(database.db);
+if (!(await hasData(database.db))) await seedDemo(database.db, { media: demoMediaOf(config) });
 if (scale === 'large') {
   const partners = Number(option('partners') ?? 50_000);
   const orders = Number(option('orders') ?? 1_000_000);
-  await seedLarge(database.db, { partners, orders, log: (line) => console.log(line) });
+  const products = Number(option('products') ?? 200_000);
+  await seedLarge(database.db, { partners, orders, products, log: (line) => console.log(line) });
 }
 console.log(`seed ${scale} done in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})`);
 await database.close();

@@ -15,6 +15,9 @@ import { accountPartners, partners } from '../modules/partner/tables';
 import type { DbOrTx } from '../platform/db/client';
 import { recordAudit } from '../platform/audit/service';
 import { seedDemoOrders } from './orders';
+import { seedBrandLogos, seedBrandRequests, seedBrands } from './brands';
+import { seedCatalog } from './catalog-seed';
+import { type DemoMedia, seedDemoProducts } from './products';
 
 export const DEMO_PASSWORD = 'Demo-portal-2026!';
 
@@ -134,10 +137,16 @@ export async function seedDemo(
     extraPartners?: number;
     /** The order books of the demo shops in production (seed/orders.ts); on unless false. */
     orders?: boolean;
+    /** The demo partners' catalogues and brand requests (seed/products.ts); on unless false. */
+    products?: boolean;
+    /** Where generated product pictures and brand logos go; without it the catalogue has no pictures. */
+    media?: DemoMedia;
   } = {},
 ): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
+    await seedCatalog(tx);
+    await seedBrands(tx);
     const base = { provider: 'API', rating: 4.6, kam: 'Jana Nováková', farmer: 'Petr Svoboda' } as const;
     const cz = await insertPartner(tx, {
       ...base,
@@ -263,6 +272,21 @@ export async function seedDemo(
         { id: hr, shopId: 'HR10MA', accountId: null },
       ]);
     }
+
+    if (options.products ?? true) {
+      await seedDemoProducts(
+        tx,
+        [
+          { id: cz, shopId: 'CZ10MA' },
+          { id: sk, shopId: 'SK10MA' },
+          { id: pl, shopId: 'PL20MA' },
+          { id: hr, shopId: 'HR10MA' },
+        ],
+        { media: options.media },
+      );
+      await seedBrandRequests(tx, cz, partnerAcc);
+    }
+    if (options.media) await seedBrandLogos(tx, options.media);
 
     const random = sequence(42);
     const extra = options.extraPartners ?? 60;

@@ -3,11 +3,14 @@ import { hashPassword } from '../modules/auth/password';
 import { type Db, rowsOf } from '../platform/db/client';
 import { DEMO_PASSWORD, generatedPartner, sequence } from './demo';
 import { seedLargeOrders } from './large-orders';
+import { seedLargeProducts } from './large-products';
 
 export interface LargeSeedOptions {
   partners: number;
   /** Orders to add over all partners and two years (0: none). */
   orders?: number;
+  /** Products to add to the demo's Czech partner, a fifth with variants (0: none). */
+  products?: number;
   log?: (line: string) => void;
 }
 
@@ -52,4 +55,5 @@ export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<void
     log(`partners: ${from + size} / ${options.partners}`);
   }
   if (options.orders) await seedLargeOrders(db, { orders: options.orders, log });
+  if (options.products) await seedLargeProducts(db, { products: options.products, log });
 }

@@ -9,6 +9,7 @@ import { captureTransport, type OutgoingMail } from '../platform/mail/transport'
 import { mailRendererOf } from '../jobs';
 import { PASSWORD_RESET_JOB } from '../modules/auth/service';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
+import { demoMediaOf } from '../seed/products';
 
 export { DEMO_PASSWORD };
 
@@ -68,7 +69,11 @@ export async function startTestServer(
   options: { jobs?: boolean; listen?: boolean; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
   const { database, url, drop } = await testDatabase();
-  await seedDemo(database.db, { extraPartners: 8 });
+  await seedDemo(database.db, {
+    extraPartners: 8,
+    // Demo pictures only where a test keeps its own data folder: the others never fetch them.
+    media: options.config?.dataDir ? demoMediaOf(testConfig(options.config)) : undefined,
+  });
   await setFeatureFlag(database.db, 'croatiaEnabled', false);
   const transport = captureTransport();
   // The job system always runs (commands queue jobs); its workers only when the test asks for them.

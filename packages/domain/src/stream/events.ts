@@ -24,6 +24,12 @@ export const STREAM_EVENTS = [
   'export_progress',
   /** The status import of a CSV moved: BEGIN, PROGRESS, END (with the result). */
   'order_import_progress',
+  /** "Activate all" products moved: BEGIN, PROGRESS, END or ERROR, with done and total. */
+  'product_activation_progress',
+  /** A batch change of one field over many products moved: BEGIN, PROGRESS, END or ERROR. */
+  'product_batch_progress',
+  /** An operator accepted or rejected one of the partner's brand requests: { requestId, name, status }. */
+  'brand_request_decided',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 

@@ -108,7 +108,9 @@ export const products = pgTable(
     index('products_partner_blocked_idx').on(t.partnerId, t.id).where(sql`${t.blocked}`),
     // "Contains" filters and the search on 200,000 products.
     index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
-    index('products_id_trgm_idx').using('gin', t.id.op('gin_trgm_ops')),
+    // On lower(id), not id: PostgreSQL would take a trigram index on the id itself for plain `id = …` lookups
+    // (1,000 ids: 16 s instead of 17 ms). Only the search says lower(id).
+    index('products_id_lower_trgm_idx').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
     index('products_barcode_idx').on(t.partnerId, t.barcode),
   ],
 );

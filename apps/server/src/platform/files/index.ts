@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '@pp/domain';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Platform, RequestContext } from '../context';
 import { createRequestContext } from '../request-context';
@@ -66,9 +66,13 @@ export async function storeFile(
     fileName: string;
     contentType: string;
     body: Readable | Uint8Array;
+    /** Kept until its owner removes it (public product images, brand logos): no expiry. */
+    keep?: boolean;
+    /** An id the server derived (a thumbnail's from its image's); never one a caller sent. */
+    id?: string;
   },
 ): Promise<StoredFile> {
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const key = storageKey(input.partnerId, id);
   const folder = spoolFolder(platform);
   await mkdir(folder, { recursive: true });
@@ -92,7 +96,7 @@ export async function storeFile(
         storageKey: key,
         accountId: input.accountId,
         createdAt: new Date(now),
-        expiresAt: new Date(now + FILE_LIFETIME_MS),
+        expiresAt: input.keep ? null : new Date(now + FILE_LIFETIME_MS),
       });
     } catch (error) {
       await storage.delete(key).catch(() => undefined);
@@ -148,6 +152,42 @@ export function registerFileRoutes(app: FastifyInstance, platform: Platform) {
     reply.header('content-disposition', contentDisposition(file.fileName));
     // Partner data: never kept by a shared cache, nor by the browser beyond this download.
     reply.header('cache-control', 'private, no-store');
+    return reply.send(body);
+  });
+}
+
+/** Kinds the marketplace shows to anybody (product pictures, brand logos): served without a session. */
+export const PUBLIC_FILE_KINDS: readonly string[] = ['product-image', 'product-thumb', 'brand-logo'];
+
+/** Where anybody fetches a public file; the same path is kept in the database and the API. */
+export function publicMediaPath(id: string): string {
+  return `/media/${id}`;
+}
+
+/**
+ * GET /media/:id — a public file (PUBLIC_FILE_KINDS) to anybody, without a session: the marketplace shows
+ * these pictures. Its id never changes content, so browsers and CDNs keep it for a year. Any other kind,
+ * an unknown id or anything that is not a uuid answers 404, so exports stay behind /api/files.
+ */
+export function registerPublicMediaRoute(app: FastifyInstance, platform: Platform) {
+  app.get<{ Params: { id: string } }>('/media/:id', async (request, reply) => {
+    const id = request.params.id.toLowerCase();
+    if (!UUID.test(id)) throw new DomainError('NOT_FOUND');
+    const [file] = await platform.database.db
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.id, id), inArray(storedFiles.kind, [...PUBLIC_FILE_KINDS])))
+      .limit(1);
+    if (!file || (file.expiresAt !== null && file.expiresAt.getTime() <= Date.now())) {
+      throw new DomainError('NOT_FOUND');
+    }
+    const body = await fileStorageOf(platform).get(file.storageKey);
+    reply.header('content-type', file.contentType);
+    reply.header('content-length', String(file.size));
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+    // A picture, never a document: a file that were HTML after all must not run in the portal's origin.
+    reply.header('content-security-policy', "default-src 'none'; sandbox");
     return reply.send(body);
   });
 }

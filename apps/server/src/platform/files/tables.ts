@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Files the portal made for a partner (exports, documents), kept in the configured storage under
@@ -21,5 +21,10 @@ export const storedFiles = pgTable(
     /** Null for a file kept until its owner removes it (product images, brand logos). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.id] }), index('stored_files_expires_idx').on(t.expiresAt)],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.id] }),
+    index('stored_files_expires_idx').on(t.expiresAt),
+    // The public /media/{id} route finds a product image or brand logo by id alone (no partner in the URL).
+    uniqueIndex('stored_files_id_idx').on(t.id),
+  ],
 );

@@ -5,7 +5,8 @@ import type { RequestContext } from '../context';
 export const builder = new SchemaBuilder<{
   Context: RequestContext;
   DefaultFieldNullability: false;
-  Scalars: { DateTime: { Input: Date; Output: Date } };
+  // JSON itself is added in platform/exports/graphql.ts; declared here so areas can name it by type.
+  Scalars: { DateTime: { Input: Date; Output: Date }; JSON: { Input: unknown; Output: unknown } };
 }>({ defaultFieldNullability: false });
 
 builder.scalarType('DateTime', {

@@ -6,7 +6,11 @@ import '../../modules/orders/graphql';
 import '../../modules/orders/orders-tools-graphql';
 import '../exports/graphql';
 import '../../modules/orders/grid-graphql';
+import '../../modules/products/graphql';
+import '../../modules/products/grid-graphql';
 import '../../modules/sla/graphql';
+import '../../modules/catalog/graphql';
+import '../../modules/products/xml-graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

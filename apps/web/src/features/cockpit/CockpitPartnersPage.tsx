@@ -1,7 +1,8 @@
 import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
 import { Badge, Button, Text } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink, IconTags } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
@@ -153,7 +154,18 @@ export function CockpitPartnersPage() {
   }, [flags, t, format]);
 
   return (
-    <PageFrame route="cockpit" description={t('cockpit.subtitle')} actions={<BroadcastButton />}>
+    <PageFrame
+      route="cockpit"
+      description={t('cockpit.subtitle')}
+      actions={
+        <>
+          <Button component={Link} to="/cockpit/brand-requests" variant="default" leftSection={<IconTags size={16} />}>
+            {t('cockpit.brandRequests.link')}
+          </Button>
+          <BroadcastButton />
+        </>
+      }
+    >
       <DataGrid
         id="cockpit-partners"
         columns={columns}

@@ -9,6 +9,11 @@ const cockpitChildren = [
     path: '/',
     component: lazyRouteComponent(() => import('./CockpitPartnersPage'), 'CockpitPartnersPage'),
   }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/brand-requests',
+    component: lazyRouteComponent(() => import('./BrandRequestsPage'), 'BrandRequestsPage'),
+  }),
 ];
 
 export const cockpitRoutes = cockpitRoute.addChildren(cockpitChildren);

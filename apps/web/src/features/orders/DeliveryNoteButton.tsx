@@ -6,7 +6,7 @@ import { api } from '../../app/api/api';
 import { errorMessage } from '../../app/api/apiError';
 import { useStreamEvent } from '../../app/stream/StreamProvider';
 import { flash } from '../../ui/flash';
-import { downloadStoredFile } from './orderFiles';
+import { downloadStoredFile } from '../../app/api/files';
 import { OrderDeliveryNoteMutation } from './toolsOperations';
 
 /** How long the page waits for the made note before it says something went wrong. */

@@ -9,7 +9,7 @@ import { useFormat } from '../../app/i18n/format';
 import { useStreamEvent } from '../../app/stream/StreamProvider';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
-import { downloadStoredFile, uploadFile } from './orderFiles';
+import { downloadStoredFile, uploadFile } from '../../app/api/files';
 
 export interface StatusImportRow {
   row: number;

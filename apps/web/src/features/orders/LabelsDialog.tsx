@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
-import { postForFile } from './orderFiles';
+import { postForFile } from '../../app/api/files';
 
 /**
  * Prints the labels of the chosen orders: one per parcel, as a PDF (one A6 label per page, or four per A4

@@ -1,6 +1,6 @@
 import { testOrderSchema } from '@pp/domain';
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from './orderFiles';
+import { fileNameOf } from '../../app/api/files';
 import { pickingListIds } from './PickingListPage';
 import { testOrderInput } from './TestOrderDialog';
 

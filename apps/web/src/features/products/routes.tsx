@@ -1,17 +1,53 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
-import { portalRoute } from '../../app/routes/layouts';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { portalRoute, requireResource } from '../../app/routes/layouts';
+
+// The products pages load on demand, like the orders area: the portal's first load stays small.
+const grids = () => import('./ProductsGridPage');
+
+const productsRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: '/products',
+  beforeLoad: requireResource('products'),
+  component: lazyRouteComponent(() => import('./ProductsLayout'), 'ProductsLayout'),
+});
+
+// Children are declared before addChildren: created inline, TanStack's types collapse the whole tree to any.
+const productsChildren = [
+  createRoute({
+    getParentRoute: () => productsRoute,
+    path: '/',
+    component: lazyRouteComponent(grids, 'ProductsOverviewPage'),
+  }),
+  createRoute({
+    getParentRoute: () => productsRoute,
+    path: 'sold-out',
+    component: lazyRouteComponent(grids, 'ProductsSoldOutPage'),
+  }),
+  createRoute({
+    getParentRoute: () => productsRoute,
+    path: 'last-items',
+    component: lazyRouteComponent(grids, 'ProductsLastItemsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => productsRoute,
+    path: 'blocked',
+    component: lazyRouteComponent(grids, 'ProductsBlockedPage'),
+  }),
+  createRoute({
+    getParentRoute: () => productsRoute,
+    path: 'errors',
+    component: lazyRouteComponent(() => import('./ProductErrorsPage'), 'ProductErrorsPage'),
+  }),
+];
 
 export const productsRoutes = [
-  createRoute({
-    getParentRoute: () => portalRoute,
-    path: '/products',
-    component: () => <ComingSoon route="products" />,
-  }),
+  productsRoute.addChildren(productsChildren),
+  // The detail (create and edit) is a page of its own, beside the tabs rather than under them.
   createRoute({
     getParentRoute: () => portalRoute,
     path: '/products/detail/{-$id}',
-    component: () => <ComingSoon route="productDetail" />,
+    beforeLoad: requireResource('products'),
+    component: lazyRouteComponent(() => import('./ProductDetailPage'), 'ProductDetailPage'),
   }),
   createRoute({
     getParentRoute: () => portalRoute,

@@ -127,6 +127,8 @@ export interface DataGridProps<Row> {
   exportParams?: Record<string, unknown>;
   /** The date column whose interval (at most 3 months) the export needs; the button asks for it when unbounded. */
   exportInterval?: string;
+  /** A page size the list imposes (e.g. the product errors: 100 by the spec); the per-page choice is hidden. */
+  fixedPerPage?: number;
 }
 
 export type GridPageOf<Row> = Omit<GridPage<Row>, 'nextCursor'> & { nextCursor?: string | null };
@@ -178,7 +180,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   };
   const applySearch = useDebouncedCallback((value: string) => setUrlState({ search: value.trim(), page: 1 }), 400);
 
-  const listRequest = buildGridRequest(urlState, { permanentFilters, perPage: settings.perPage, initialSort });
+  const perPage = props.fixedPerPage ?? settings.perPage;
+  const listRequest = buildGridRequest(urlState, { permanentFilters, perPage, initialSort });
   const identity = gridIdentity(listRequest);
   const [cursorMemory, setCursorMemory] = useState<CursorMemory>(NO_CURSORS);
   const after = cursorFor(cursorMemory, identity, urlState.page);
@@ -548,7 +551,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
       )}
 
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="xs">
+        <Group gap="xs" display={props.fixedPerPage ? 'none' : undefined}>
           <Text size="sm" c="dimmed">
             {t('grid.perPage')}
           </Text>

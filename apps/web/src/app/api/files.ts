@@ -1,9 +1,9 @@
-import { isAbortError, ApiError, toApiError } from '../../app/api/apiError';
-import { APPLICATION_NAME } from '../../app/api/client';
-import { currentLanguage } from '../../app/i18n/i18n';
-import { sessionStore } from '../../app/session/sessionStore';
+import { isAbortError, ApiError, toApiError } from './apiError';
+import { APPLICATION_NAME } from './client';
+import { currentLanguage } from '../i18n/i18n';
+import { sessionStore } from '../session/sessionStore';
 
-/** The headers GraphQL calls carry, for the orders tools that speak HTTP (labels, the status import, files). */
+/** The headers GraphQL calls carry, for the REST calls the spec names (uploads, imports, exports, labels, files). */
 function sessionHeaders(): Record<string, string> {
   const { token, partnerId } = sessionStore.get();
   return {

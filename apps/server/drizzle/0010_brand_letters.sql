@@ -1,0 +1,3 @@
+-- The brand list's alphabet index (A–Z, 0–9, #): the same expression as brandLetterSql in
+-- modules/catalog/brands.ts, so every letter is one index range (docs/decisions.md, "Brand alphabet index").
+CREATE INDEX IF NOT EXISTS "brands_letter_name_idx" ON "brands" ((CASE WHEN upper(translate(left(normalize(left(btrim(name),1),NFD),1),'łŁđĐøØæÆœŒßþÞ','lLdDoOaAoOsStT')) COLLATE "C" BETWEEN 'A' AND 'Z' THEN upper(translate(left(normalize(left(btrim(name),1),NFD),1),'łŁđĐøØæÆœŒßþÞ','lLdDoOaAoOsStT')) WHEN upper(translate(left(normalize(left(btrim(name),1),NFD),1),'łŁđĐøØæÆœŒßþÞ','lLdDoOaAoOsStT')) COLLATE "C" BETWEEN '0' AND '9' THEN '0-9' ELSE '#' END), lower(name), id);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "stored_files_id_idx" ON "stored_files" USING btree ("id");

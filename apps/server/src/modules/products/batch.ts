@@ -1,0 +1,87 @@
+import {
+  DELIVERY_DELAY_MAX,
+  DomainError,
+  hasControlCharacters,
+  isVatRate,
+  PRIORITY_MAX,
+  PRIORITY_MIN,
+  PRODUCT_STAGES,
+  type ShopId,
+  STOCK_MAX,
+  USER_PRODUCT_STATUSES,
+  VAT_RATES,
+} from '@pp/domain';
+import { products } from './tables';
+
+/** The fields "batch apply" may set on many products at once (contract §D), with their columns. */
+export const BATCH_FIELDS = {
+  status: products.status,
+  stage: products.stage,
+  deliveryDelay: products.deliveryDelay,
+  inStock: products.inStock,
+  vat: products.vat,
+  freeDelivery: products.freeDelivery,
+  priority: products.priority,
+  brandId: products.brandId,
+  mallboxAllowed: products.mallboxAllowed,
+} as const;
+export type BatchField = keyof typeof BATCH_FIELDS;
+
+export type BatchValue = string | number | boolean | null;
+
+function invalid(rule: string, params: Record<string, string | number> = {}): never {
+  throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'value', rule, params }]);
+}
+
+function wholeNumber(value: unknown, min: number, max: number): number {
+  const n = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n)) invalid('integer');
+  if (n < min || n > max) invalid('numberBetween', { 0: min, 1: max });
+  return n;
+}
+
+function flag(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true' || value === 'false') return value === 'true';
+  return invalid('invalid');
+}
+
+/**
+ * The value one batch change writes, checked with the same bounds as the product form: a field outside the
+ * list is BATCH_FIELD_INVALID, a value the field cannot hold a VALIDATION_ERROR on `value`. Whether a brand
+ * exists is the caller's to check (it needs the database).
+ */
+export function batchValue(field: string, value: unknown, shopId: ShopId): { field: BatchField; value: BatchValue } {
+  if (!Object.hasOwn(BATCH_FIELDS, field))
+    throw new DomainError('BATCH_FIELD_INVALID', { field: String(field).slice(0, 50) });
+  const f = field as BatchField;
+  switch (f) {
+    case 'status':
+      if (value === 'NOT_FOR_RESALE') throw new DomainError('PRODUCT_NOT_FOR_RESALE');
+      if (!(USER_PRODUCT_STATUSES as readonly unknown[]).includes(value)) invalid('invalid');
+      return { field: f, value: value as string };
+    case 'stage':
+      if (!(PRODUCT_STAGES as readonly unknown[]).includes(value)) invalid('invalid');
+      return { field: f, value: value as string };
+    case 'deliveryDelay':
+      return { field: f, value: wholeNumber(value, 0, DELIVERY_DELAY_MAX) };
+    case 'inStock':
+      return { field: f, value: wholeNumber(value, 0, STOCK_MAX) };
+    case 'priority':
+      return { field: f, value: wholeNumber(value, PRIORITY_MIN, PRIORITY_MAX) };
+    case 'vat': {
+      const n = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n) || !isVatRate(n, shopId)) {
+        invalid('vatRate', { 0: VAT_RATES[shopId].join(', ') });
+      }
+      return { field: f, value: n };
+    }
+    case 'freeDelivery':
+    case 'mallboxAllowed':
+      return { field: f, value: flag(value) };
+    case 'brandId':
+      if (value === null || value === '') return { field: f, value: null };
+      if (typeof value !== 'string' || value.length > 50 || hasControlCharacters(value)) invalid('invalid');
+      return { field: f, value };
+  }
+}

@@ -1,0 +1,628 @@
+import {
+  type CategoryRules,
+  checkProduct,
+  type FieldIssue,
+  mediaToSave,
+  type ProductInput,
+  productInputSchema,
+  type ShopId,
+  type XmlNode,
+  xmlItemStage,
+  xmlItemToInput,
+} from '@pp/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Actor, recordAudit } from '../../platform/audit/service';
+import { type Db, type DbOrTx, rowsOf } from '../../platform/db/client';
+import { validationError } from '../../platform/errors';
+import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
+import { sanitizeLongDesc } from './sanitize';
+
+export interface ImportJobScope {
+  db: Db;
+  partnerId: number;
+  shopId: ShopId;
+  importId: string;
+  actor: Actor;
+}
+
+export interface ImportTotals {
+  done: number;
+  created: number;
+  updated: number;
+  failed: number;
+}
+
+/** Categories and brands met so far in this import: a feed names the same few hundred again and again. */
+export interface ImportCache {
+  categories: Map<number, CategoryRules | null>;
+  brands: Map<string, string | null>;
+}
+
+export function newImportCache(): ImportCache {
+  return { categories: new Map(), brands: new Map() };
+}
+
+interface Existing {
+  id: string;
+  status: string;
+  stage: string;
+  promotions: { source: string }[];
+  labels: { source: string }[];
+}
+
+interface ExistingMedia {
+  product_id: string;
+  url: string;
+  file_id: string | null;
+  thumb_url: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/** An item that passed every rule, ready to be written. */
+interface Accepted {
+  input: ProductInput;
+  title: string;
+  stage: string | null;
+  /** The file said NOT_FOR_RESALE: the marketplace's status, which the file can only leave as it is. */
+  keepStatus: boolean;
+  category: CategoryRules | null;
+}
+
+interface Refused {
+  productId: string;
+  issues: FieldIssue[];
+}
+
+async function fillCache(db: DbOrTx, scope: ImportJobScope, cache: ImportCache, raws: Record<string, unknown>[]) {
+  const categoryIds = new Set<number>();
+  const brandIds = new Set<string>();
+  for (const raw of raws) {
+    if (typeof raw.categoryId === 'number' && !cache.categories.has(raw.categoryId)) categoryIds.add(raw.categoryId);
+    if (typeof raw.brandId === 'string' && !cache.brands.has(raw.brandId)) brandIds.add(raw.brandId);
+  }
+  if (categoryIds.size) {
+    const rules = await loadCategoryRules(db, scope.shopId, scope.partnerId, [...categoryIds]);
+    for (const id of categoryIds) cache.categories.set(id, rules.get(id) ?? null);
+  }
+  if (brandIds.size) {
+    const names = await loadBrandNames(db, [...brandIds]);
+    for (const id of brandIds) cache.brands.set(id, names.get(id) ?? null);
+  }
+}
+
+/** A multiple parameter's single value read from a file becomes the list the form would send. */
+function normaliseParameters(input: ProductInput, category: CategoryRules | null): void {
+  if (!category) return;
+  for (const def of category.parameters) {
+    const value = input.parameters[def.code];
+    if (def.multiple && typeof value === 'string') input.parameters[def.code] = [value];
+  }
+}
+
+/** A variant's title: the product's title and the variant's values of the variable parameters, with units. */
+function variantTitle(
+  title: string,
+  input: ProductInput,
+  values: Record<string, string>,
+  category: CategoryRules | null,
+) {
+  const codes = input.variableParameters.length ? input.variableParameters : Object.keys(values);
+  const parts = codes
+    .filter((code) => values[code] !== undefined && values[code] !== '')
+    .map((code) => {
+      const unit = category?.parameters.find((p) => p.code === code)?.unit;
+      return unit ? `${values[code]} ${unit}` : values[code];
+    });
+  return [title.trim(), ...parts].filter((s) => s !== '').join(' ');
+}
+
+/** A batch read and judged by the rules that need no product row: what is left for the transaction. */
+export interface PreparedBatch {
+  items: number;
+  /** Every product id of the batch, written or refused. */
+  ids: string[];
+  candidates: (Omit<Accepted, 'title'> & { brandName: string | null; issues: FieldIssue[] })[];
+  refused: Refused[];
+}
+
+/**
+ * The work of a batch that needs no lock: mapping, the schema, the HTML sanitiser, the category and brand
+ * look-ups. The import runs it for the next batch while the previous one is being written.
+ */
+export async function prepareBatch(
+  scope: ImportJobScope,
+  cache: ImportCache,
+  nodes: XmlNode[],
+): Promise<PreparedBatch> {
+  const items = nodes.map((node) => ({ raw: xmlItemToInput(node), stage: xmlItemStage(node) }));
+  // The last ITEM of an id wins, as it would when the file was imported item by item.
+  const lastOf = new Map<string, number>();
+  items.forEach((item, i) => {
+    lastOf.set(item.raw.id, i);
+  });
+  const current = items.filter((item, i) => lastOf.get(item.raw.id) === i);
+  await fillCache(
+    scope.db,
+    scope,
+    cache,
+    current.map((i) => i.raw),
+  );
+
+  const prepared: PreparedBatch = {
+    items: nodes.length,
+    ids: [...new Set(current.map((i) => i.raw.id).filter(Boolean))],
+    candidates: [],
+    refused: [],
+  };
+  for (const { raw, stage } of current) {
+    const keepStatus = raw.status === 'NOT_FOR_RESALE';
+    const parsed = productInputSchema.safeParse(keepStatus ? { ...raw, status: undefined } : raw);
+    const issues: FieldIssue[] = [];
+    if (stage !== null && stage !== 'DRAFT' && stage !== 'LIVE') issues.push({ field: 'stage', rule: 'invalid' });
+    if (!parsed.success) {
+      prepared.refused.push({ productId: raw.id, issues: [...issues, ...validationError(parsed.error).fields] });
+      continue;
+    }
+    const input = parsed.data;
+    input.longDesc = input.longDesc ? sanitizeLongDesc(input.longDesc) || null : null;
+    const category = input.categoryId === null ? null : (cache.categories.get(input.categoryId) ?? null);
+    if (input.categoryId !== null && !category) issues.push({ field: 'categoryId', rule: 'invalid' });
+    const brandName = input.brandId === null ? null : (cache.brands.get(input.brandId) ?? null);
+    if (input.brandId !== null && brandName === null) issues.push({ field: 'brandId', rule: 'invalid' });
+    normaliseParameters(input, category);
+    prepared.candidates.push({ input, stage, keepStatus, category, brandName, issues });
+  }
+  return prepared;
+}
+
+/**
+ * Judges a prepared batch with the form's rules and writes it in one transaction: valid items are upserted
+ * whole (product, variants and media replaced together), refused ones get their reasons in the errors tab,
+ * and every product of the batch loses the reasons an earlier import gave. Prices are taken as the file
+ * says: the 30 % confirmation is the form's guard against a typo, and a feed is the seller's own system of
+ * record, sent on purpose.
+ */
+export async function commitBatch(
+  scope: ImportJobScope,
+  batch: PreparedBatch,
+): Promise<{ created: number; updated: number; failed: number }> {
+  return scope.db.transaction(async (tx) => {
+    const existing = new Map(
+      rowsOf<Existing>(
+        await tx.execute(sql`select id, status, stage, promotions, labels from products
+          where partner_id = ${scope.partnerId} and id = any(${sql.param(batch.ids)}::text[]) for update`),
+      ).map((row) => [row.id, row]),
+    );
+
+    const accepted: Accepted[] = [];
+    const refused: Refused[] = [...batch.refused];
+    for (const { input, stage, keepStatus, category, brandName, issues } of batch.candidates) {
+      // A product keeps its stage when the file names none: the listing rules follow the stage it will have.
+      const effectiveStage = stage ?? existing.get(input.id)?.stage ?? 'DRAFT';
+      const check = checkProduct(input, {
+        shopId: scope.shopId,
+        category,
+        brandName,
+        forListing: effectiveStage === 'LIVE',
+      });
+      const all = [...issues, ...check.issues];
+      if (all.length) refused.push({ productId: input.id, issues: all });
+      else accepted.push({ input, title: check.title, stage, keepStatus, category });
+    }
+    await refuseTakenVariantIds(tx, scope.partnerId, accepted, refused);
+
+    const written = accepted.map((a) => a.input.id);
+    const oldMedia = rowsOf<ExistingMedia>(
+      await tx.execute(sql`select product_id, url, file_id, thumb_url, width, height from product_media
+        where partner_id = ${scope.partnerId} and product_id = any(${sql.param(written)}::text[])`),
+    );
+    const mediaByUrl = new Map(oldMedia.map((m) => [`${m.product_id}\n${m.url}`, m]));
+    // Reasons the form or the marketplace gave stay, and keep the product flagged.
+    const flagged = new Set(
+      rowsOf<{ product_id: string }>(
+        await tx.execute(sql`select distinct product_id from product_errors where partner_id = ${scope.partnerId}
+          and source <> 'IMPORT' and product_id = any(${sql.param(written)}::text[])`),
+      ).map((row) => row.product_id),
+    );
+    await writeProducts(tx, scope, accepted, existing, mediaByUrl, flagged);
+    await writeErrors(tx, scope, batch.ids, refused);
+
+    const created = accepted.filter((a) => !existing.has(a.input.id)).length;
+    const counts = { created, updated: accepted.length - created, failed: refused.length };
+    await tx.execute(sql`update product_imports set done = done + ${batch.items}, created = created + ${counts.created},
+        updated = updated + ${counts.updated}, failed = failed + ${counts.failed}
+      where partner_id = ${scope.partnerId} and id = ${scope.importId}`);
+    await recordAudit(tx, scope.actor, {
+      action: 'product.import.batch',
+      entity: 'product_import',
+      entityId: scope.importId,
+      data: { ...counts, productIds: written },
+    });
+    return counts;
+  });
+}
+
+/**
+ * A variant id is an item of its own in the marketplace: unique across the partner's products. A variant id
+ * already used by another product, or by an earlier item of this batch, refuses the item.
+ */
+async function refuseTakenVariantIds(tx: DbOrTx, partnerId: number, accepted: Accepted[], refused: Refused[]) {
+  const variantIds = accepted.flatMap((a) => a.input.variants.map((v) => v.id));
+  if (!variantIds.length) return;
+  const owners = new Map(
+    rowsOf<{ id: string; product_id: string }>(
+      await tx.execute(sql`select id, product_id from product_variants
+        where partner_id = ${partnerId} and id = any(${sql.param(variantIds)}::text[])`),
+    ).map((row) => [row.id, row.product_id]),
+  );
+  const claimed = new Set<string>();
+  for (let i = 0; i < accepted.length; i++) {
+    const { input } = accepted[i]!;
+    const issues: FieldIssue[] = [];
+    input.variants.forEach((v, n) => {
+      const owner = owners.get(v.id);
+      if ((owner !== undefined && owner !== input.id) || claimed.has(v.id)) {
+        issues.push({ field: `variants.${n}.id`, rule: 'variantIdDuplicate' });
+      }
+    });
+    if (issues.length) {
+      refused.push({ productId: input.id, issues });
+      accepted.splice(i--, 1);
+    } else {
+      for (const v of input.variants) claimed.add(v.id);
+    }
+  }
+}
+
+/**
+ * The file's own promotions (or labels) with the campaign ones kept where they stood: each old partner entry's
+ * place takes the file's next one, so an unchanged list comes back in the same order.
+ */
+function withCampaignOnes<T extends { source: string }>(before: { source: string }[], fromFile: T[]): unknown[] {
+  const own = fromFile.filter((entry) => entry.source !== 'CAMPAIGN');
+  let next = 0;
+  const merged: unknown[] = [];
+  for (const entry of before) {
+    if (entry.source === 'CAMPAIGN') merged.push(entry);
+    else if (next < own.length) merged.push(own[next++]);
+  }
+  return [...merged, ...own.slice(next)];
+}
+
+/** One array parameter per column: the statement has the same few parameters whatever the batch size. */
+const column = (values: unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+
+async function writeProducts(
+  tx: DbOrTx,
+  scope: ImportJobScope,
+  accepted: Accepted[],
+  existing: Map<string, Existing>,
+  mediaByUrl: Map<string, ExistingMedia>,
+  flagged: Set<string>,
+) {
+  const ids = accepted.map((a) => a.input.id);
+  await tx.execute(
+    sql`delete from product_variants where partner_id = ${scope.partnerId} and product_id = any(${sql.param(ids)}::text[])`,
+  );
+  await tx.execute(
+    sql`delete from product_media where partner_id = ${scope.partnerId} and product_id = any(${sql.param(ids)}::text[])`,
+  );
+  if (!accepted.length) return;
+
+  const rows = accepted.map(({ input, title, stage, keepStatus }) => {
+    const before = existing.get(input.id);
+    // NOT_FOR_RESALE is set by the marketplace only: a file neither sets nor lifts it.
+    const status = before?.status === 'NOT_FOR_RESALE' || keepStatus ? (before?.status ?? 'INACTIVE') : input.status;
+    const media = mediaToSave(input.media);
+    const main = media.find((m) => m.main);
+    const kept = main ? mediaByUrl.get(`${input.id}\n${main.url}`) : undefined;
+    return {
+      input,
+      title,
+      status,
+      stage: stage ?? before?.stage ?? 'DRAFT',
+      // Campaign promotions and labels belong to the marketplace: kept as they are, never taken from a file.
+      promotions: withCampaignOnes(before?.promotions ?? [], input.promotions),
+      labels: withCampaignOnes(before?.labels ?? [], input.labels),
+      mainThumb: main ? (kept?.thumb_url ?? main.url) : null,
+    };
+  });
+  const pick = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
+  await tx.execute(sql`
+    insert into products (partner_id, id, title, product_type, line, short_desc, long_desc, brand_id, category_id,
+      barcode, taric_code, priority, price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay,
+      free_delivery, package_size, weight, width, length, height, parameters, variable_parameters, promotions, labels,
+      recommended, mallbox_allowed, status, stage, variant_count, main_thumb_url, has_errors, updated_at)
+    select ${scope.partnerId}, id, title, product_type, line, short_desc, long_desc, brand_id, category_id,
+      barcode, taric_code, priority, price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay,
+      free_delivery, package_size, weight, width, length, height, parameters::jsonb,
+      array(select jsonb_array_elements_text(variable_parameters::jsonb)), promotions::jsonb, labels::jsonb,
+      array(select jsonb_array_elements_text(recommended::jsonb)), mallbox_allowed, status, stage, variant_count,
+      main_thumb_url, has_errors, now()
+    from unnest(
+      ${column(
+        pick((r) => r.input.id),
+        'text',
+      )}, ${column(
+        pick((r) => r.title),
+        'text',
+      )},
+      ${column(
+        pick((r) => r.input.productType),
+        'text',
+      )}, ${column(
+        pick((r) => r.input.line),
+        'text',
+      )},
+      ${column(
+        pick((r) => r.input.shortDesc),
+        'text',
+      )}, ${column(
+        pick((r) => r.input.longDesc),
+        'text',
+      )},
+      ${column(
+        pick((r) => r.input.brandId),
+        'text',
+      )}, ${column(
+        pick((r) => r.input.categoryId),
+        'int',
+      )},
+      ${column(
+        pick((r) => r.input.barcode),
+        'text',
+      )}, ${column(
+        pick((r) => r.input.taricCode),
+        'text',
+      )},
+      ${column(
+        pick((r) => r.input.priority),
+        'int',
+      )}, ${column(
+        pick((r) => r.input.price),
+        'numeric',
+      )},
+      ${column(
+        pick((r) => r.input.rrp),
+        'numeric',
+      )}, ${column(
+        pick((r) => r.input.purchasePrice),
+        'numeric',
+      )},
+      ${column(
+        pick((r) => r.input.fairPrice),
+        'numeric',
+      )}, ${column(
+        pick((r) => r.input.weeeFee),
+        'numeric',
+      )},
+      ${column(
+        pick((r) => r.input.vat),
+        'numeric',
+      )}, ${column(
+        pick((r) => r.input.inStock),
+        'int',
+      )},
+      ${column(
+        pick((r) => r.input.deliveryDelay),
+        'int',
+      )}, ${column(
+        pick((r) => r.input.freeDelivery),
+        'boolean',
+      )},
+      ${column(
+        pick((r) => r.input.packageSize),
+        'text',
+      )}, ${column(
+        pick((r) => r.input.weight),
+        'numeric',
+      )},
+      ${column(
+        pick((r) => r.input.width),
+        'numeric',
+      )}, ${column(
+        pick((r) => r.input.length),
+        'numeric',
+      )},
+      ${column(
+        pick((r) => r.input.height),
+        'numeric',
+      )},
+      ${column(
+        pick((r) => JSON.stringify(r.input.parameters)),
+        'text',
+      )},
+      ${column(
+        pick((r) => JSON.stringify(r.input.variableParameters)),
+        'text',
+      )},
+      ${column(
+        pick((r) => JSON.stringify(r.promotions)),
+        'text',
+      )},
+      ${column(
+        pick((r) => JSON.stringify(r.labels)),
+        'text',
+      )},
+      ${column(
+        pick((r) => JSON.stringify(r.input.recommended)),
+        'text',
+      )},
+      ${column(
+        pick((r) => r.input.mallboxAllowed),
+        'boolean',
+      )}, ${column(
+        pick((r) => r.status),
+        'text',
+      )},
+      ${column(
+        pick((r) => r.stage),
+        'text',
+      )}, ${column(
+        pick((r) => r.input.variants.length),
+        'int',
+      )},
+      ${column(
+        pick((r) => r.mainThumb),
+        'text',
+      )}, ${column(
+        pick((r) => flagged.has(r.input.id)),
+        'boolean',
+      )}
+    ) as t(id, title, product_type, line, short_desc, long_desc, brand_id, category_id, barcode, taric_code, priority,
+      price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay, free_delivery, package_size,
+      weight, width, length, height, parameters, variable_parameters, promotions, labels, recommended, mallbox_allowed,
+      status, stage, variant_count, main_thumb_url, has_errors)
+    on conflict (partner_id, id) do update set title = excluded.title, product_type = excluded.product_type,
+      line = excluded.line, short_desc = excluded.short_desc, long_desc = excluded.long_desc,
+      brand_id = excluded.brand_id, category_id = excluded.category_id, barcode = excluded.barcode,
+      taric_code = excluded.taric_code, priority = excluded.priority, price = excluded.price, rrp = excluded.rrp,
+      purchase_price = excluded.purchase_price, fair_price = excluded.fair_price, weee_fee = excluded.weee_fee,
+      vat = excluded.vat, in_stock = excluded.in_stock, delivery_delay = excluded.delivery_delay,
+      free_delivery = excluded.free_delivery, package_size = excluded.package_size, weight = excluded.weight,
+      width = excluded.width, length = excluded.length, height = excluded.height, parameters = excluded.parameters,
+      variable_parameters = excluded.variable_parameters, promotions = excluded.promotions, labels = excluded.labels,
+      recommended = excluded.recommended, mallbox_allowed = excluded.mallbox_allowed, status = excluded.status,
+      stage = excluded.stage, variant_count = excluded.variant_count, main_thumb_url = excluded.main_thumb_url,
+      has_errors = excluded.has_errors, updated_at = now()`);
+
+  const variants = accepted.flatMap(({ input, title, category }) =>
+    input.variants.map((v, position) => ({
+      productId: input.id,
+      position,
+      v,
+      title: variantTitle(title, input, v.parameters, category),
+    })),
+  );
+  if (variants.length) {
+    await tx.execute(sql`
+      insert into product_variants (partner_id, product_id, id, position, title, price, rrp, in_stock, barcode,
+        image_url, delivery_delay, status, parameters)
+      select ${scope.partnerId}, product_id, id, position, title, price, rrp, in_stock, barcode, image_url,
+        delivery_delay, status, parameters::jsonb
+      from unnest(
+        ${column(
+          variants.map((r) => r.productId),
+          'text',
+        )}, ${column(
+          variants.map((r) => r.v.id),
+          'text',
+        )},
+        ${column(
+          variants.map((r) => r.position),
+          'int',
+        )}, ${column(
+          variants.map((r) => r.title),
+          'text',
+        )},
+        ${column(
+          variants.map((r) => r.v.price),
+          'numeric',
+        )}, ${column(
+          variants.map((r) => r.v.rrp),
+          'numeric',
+        )},
+        ${column(
+          variants.map((r) => r.v.inStock),
+          'int',
+        )}, ${column(
+          variants.map((r) => r.v.barcode),
+          'text',
+        )},
+        ${column(
+          variants.map((r) => r.v.imageUrl),
+          'text',
+        )}, ${column(
+          variants.map((r) => r.v.deliveryDelay),
+          'int',
+        )},
+        ${column(
+          variants.map((r) => r.v.status),
+          'text',
+        )},
+        ${column(
+          variants.map((r) => JSON.stringify(r.v.parameters)),
+          'text',
+        )}
+      ) as t(product_id, id, position, title, price, rrp, in_stock, barcode, image_url, delivery_delay, status,
+        parameters)`);
+  }
+
+  const media = accepted.flatMap(({ input }) =>
+    mediaToSave(input.media).map((m, position) => ({
+      productId: input.id,
+      position,
+      m,
+      kept: mediaByUrl.get(`${input.id}\n${m.url}`),
+    })),
+  );
+  if (media.length) {
+    await tx.execute(sql`
+      insert into product_media (partner_id, product_id, position, url, file_id, thumb_url, main, energy_label,
+        information_list, width, height)
+      select ${scope.partnerId}, * from unnest(
+        ${column(
+          media.map((r) => r.productId),
+          'text',
+        )}, ${column(
+          media.map((r) => r.position),
+          'int',
+        )},
+        ${column(
+          media.map((r) => r.m.url),
+          'text',
+        )}, ${column(
+          media.map((r) => r.kept?.file_id ?? null),
+          'uuid',
+        )},
+        ${column(
+          media.map((r) => r.kept?.thumb_url ?? null),
+          'text',
+        )}, ${column(
+          media.map((r) => r.m.main),
+          'boolean',
+        )},
+        ${column(
+          media.map((r) => r.m.energyLabel ?? false),
+          'boolean',
+        )},
+        ${column(
+          media.map((r) => r.m.informationList ?? false),
+          'boolean',
+        )},
+        ${column(
+          media.map((r) => r.kept?.width ?? null),
+          'int',
+        )}, ${column(
+          media.map((r) => r.kept?.height ?? null),
+          'int',
+        )}
+      )`);
+  }
+}
+
+/**
+ * The errors tab: reasons of earlier imports for the products of this batch go and this import's refusals
+ * come in. A refused product that exists is flagged; written ones got their flag with their row.
+ */
+async function writeErrors(tx: DbOrTx, scope: ImportJobScope, ids: string[], refused: Refused[]) {
+  const touched = [...new Set([...ids, ...refused.map((r) => r.productId)])];
+  await tx.execute(sql`delete from product_errors where partner_id = ${scope.partnerId} and source = 'IMPORT'
+    and product_id = any(${sql.param(touched)}::text[])`);
+  if (refused.length) {
+    await tx.execute(sql`insert into product_errors (partner_id, product_id, source, import_id, issues)
+      select ${scope.partnerId}, product_id, 'IMPORT', ${scope.importId}::uuid, issues::jsonb
+      from unnest(${column(
+        refused.map((r) => r.productId),
+        'text',
+      )}, ${column(
+        refused.map((r) => JSON.stringify(r.issues)),
+        'text',
+      )}) as t(product_id, issues)`);
+  }
+  if (refused.length) {
+    await tx.execute(sql`update products set has_errors = true where partner_id = ${scope.partnerId}
+      and not has_errors and id = any(${sql.param(refused.map((r) => r.productId))}::text[])`);
+  }
+}

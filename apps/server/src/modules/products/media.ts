@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DomainError, type ErrorCode, type FieldIssue, IMAGE_RULES, imageIssue } from '@pp/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { RequestContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { cleanFileName, fileStorageOf, publicMediaPath, spoolFolder, storeFile } from '../../platform/files';
+import { storedFiles } from '../../platform/files/tables';
+
+/**
+ * What the upload accepts on the wire: twice the image limit, so a file a little too heavy is still read
+ * whole and answered IMAGE_TOO_LARGE with its real size, while a huge one is cut off early.
+ */
+export const UPLOAD_TRANSPORT_MAX_BYTES = 3 * 1024 * 1024;
+export const THUMB_PX = 300;
+
+const CONTENT_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
+
+export interface UploadedImage {
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+  fileName: string;
+}
+
+/** The thumbnail's file id, derived from its image's: a saved product finds it without a lookup table. */
+export function thumbIdOf(imageId: string): string {
+  const h = createHash('sha256').update(`product-thumb:${imageId}`).digest('hex');
+  // Shaped as a version-4-like uuid so the column and the public route take it like any other id.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const MEDIA_PATH = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The stored file an image URL names when it is one of the portal's own (`/media/{id}`), else null. */
+export function mediaFileIdOf(url: string): string | null {
+  return MEDIA_PATH.exec(url)?.[1] ?? null;
+}
+
+/** Copies the upload to a spool file, counting bytes; past the transport limit the upload is refused. */
+async function spoolUpload(body: Readable & { truncated?: boolean }, path: string): Promise<void> {
+  let bytes = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > UPLOAD_TRANSPORT_MAX_BYTES) return done(new DomainError('IMAGE_TOO_LARGE'));
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(body, count, createWriteStream(path, { mode: 0o600 }));
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('IMAGE_TOO_LARGE');
+    throw error;
+  }
+  // The multipart parser stops at its limit and marks the stream instead of failing it.
+  if (body.truncated) throw new DomainError('IMAGE_TOO_LARGE');
+}
+
+/** Unsupported formats are a wrong type; a known format that does not decode is a broken file. */
+function decodeRefusal(error: unknown): ErrorCode {
+  return /unsupported image format/i.test(String((error as Error)?.message))
+    ? 'IMAGE_TYPE_NOT_ALLOWED'
+    : 'IMAGE_UNREADABLE';
+}
+
+/**
+ * Checks an uploaded image by decoding it (never by its name or declared type), stores it with a
+ * thumbnail as public files of the partner, and answers where they are served.
+ */
+export async function uploadProductImage(
+  ctx: RequestContext,
+  upload: { body: Readable & { truncated?: boolean }; fileName: string },
+): Promise<UploadedImage> {
+  const { partnerId } = await ctx.require('products', 'update');
+  const folder = spoolFolder(ctx.platform);
+  await mkdir(folder, { recursive: true });
+  const spoolPath = join(
+    folder,
+    `${createHash('sha1').update(`${partnerId}:${Date.now()}:${Math.random()}`).digest('hex')}.img`,
+  );
+  try {
+    await spoolUpload(upload.body, spoolPath);
+    const { size } = await stat(spoolPath);
+    if (size === 0) throw new DomainError('IMAGE_UNREADABLE');
+    // Header only: a picture too big in pixels is refused before anything would allocate its pixels.
+    const meta = await sharp(spoolPath)
+      .metadata()
+      .catch((error) => {
+        throw new DomainError(decodeRefusal(error));
+      });
+    const format = meta.format ?? '';
+    const width = meta.width ?? 0;
+    // An animated GIF reports the height of all its frames; a frame is what the marketplace shows.
+    const height = meta.pageHeight ?? meta.height ?? 0;
+    const issue = imageIssue({ format, width, height, bytes: size });
+    if (issue) throw new DomainError(issue);
+    // A full decode (the thumbnail) also catches a file cut off after a valid header.
+    const thumb = await sharp(spoolPath, { failOn: 'truncated', limitInputPixels: IMAGE_RULES.maxPx ** 2 })
+      .rotate()
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer()
+      .catch(() => {
+        throw new DomainError('IMAGE_UNREADABLE');
+      });
+    const fileName = cleanFileName(upload.fileName || `image.${format}`);
+    const accountId = ctx.auth?.account.id ?? null;
+    const image = await storeFile(ctx.platform, {
+      partnerId,
+      accountId: null,
+      kind: 'product-image',
+      fileName,
+      contentType: CONTENT_TYPES[format] ?? 'application/octet-stream',
+      body: createReadStream(spoolPath),
+      keep: true,
+    });
+    const thumbFile = await storeFile(ctx.platform, {
+      partnerId,
+      accountId: null,
+      kind: 'product-thumb',
+      fileName: `${fileName.replace(/\.[^.]*$/, '')}-thumb.webp`,
+      contentType: 'image/webp',
+      body: thumb,
+      keep: true,
+      id: thumbIdOf(image.id),
+    });
+    ctx.log.info({ partnerId, accountId, fileId: image.id, bytes: size }, 'product image uploaded');
+    return {
+      url: publicMediaPath(image.id),
+      thumbUrl: publicMediaPath(thumbFile.id),
+      width,
+      height,
+      fileName,
+    };
+  } finally {
+    await rm(spoolPath, { force: true });
+  }
+}
+
+export interface SavedMediaFacts {
+  fileId: string | null;
+  thumbUrl: string | null;
+  width: number | null;
+  height: number | null;
+}
+
+/**
+ * What the saved media rows carry for each URL: the portal's own images must be uploads of this partner
+ * (anything else is a field issue at `media.<i>.url`); other http(s) URLs are kept as given, without a
+ * thumbnail. Dimensions of known files come from the product's previous rows or from the image's header.
+ */
+export async function resolveMedia(
+  db: DbOrTx,
+  partnerId: number,
+  urls: string[],
+  previous: Map<string, { width: number | null; height: number | null }>,
+  readDimensions: (fileId: string) => Promise<{ width: number; height: number } | null>,
+): Promise<{ facts: SavedMediaFacts[]; issues: FieldIssue[] }> {
+  const ids = [...new Set(urls.map(mediaFileIdOf).filter((id): id is string => id !== null))];
+  const owned = new Set<string>();
+  if (ids.length) {
+    const rows = await db
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(
+        and(eq(storedFiles.partnerId, partnerId), inArray(storedFiles.id, ids), eq(storedFiles.kind, 'product-image')),
+      );
+    for (const row of rows) owned.add(row.id);
+  }
+  const facts: SavedMediaFacts[] = [];
+  const issues: FieldIssue[] = [];
+  for (const [i, url] of urls.entries()) {
+    const fileId = mediaFileIdOf(url);
+    if (fileId === null) {
+      if (!/^https?:\/\//i.test(url)) issues.push({ field: `media.${i}.url`, rule: 'url' });
+      facts.push({ fileId: null, thumbUrl: null, width: null, height: null });
+      continue;
+    }
+    if (!owned.has(fileId)) {
+      issues.push({ field: `media.${i}.url`, rule: 'invalid' });
+      facts.push({ fileId: null, thumbUrl: null, width: null, height: null });
+      continue;
+    }
+    const known = previous.get(url) ?? (await readDimensions(fileId));
+    facts.push({
+      fileId,
+      thumbUrl: publicMediaPath(thumbIdOf(fileId)),
+      width: known?.width ?? null,
+      height: known?.height ?? null,
+    });
+  }
+  return { facts, issues };
+}
+
+/** The pixel size of a stored image of the partner, read from its header (null when it cannot be read). */
+export async function storedImageDimensions(
+  ctx: RequestContext,
+  partnerId: number,
+  fileId: string,
+): Promise<{ width: number; height: number } | null> {
+  const [file] = await ctx.db
+    .select({ storageKey: storedFiles.storageKey })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.partnerId, partnerId), eq(storedFiles.id, fileId)));
+  if (!file) return null;
+  try {
+    const body = await fileStorageOf(ctx.platform).get(file.storageKey);
+    const reader = sharp();
+    body.pipe(reader);
+    const meta = await reader.metadata();
+    body.destroy();
+    return meta.width && meta.height ? { width: meta.width, height: meta.pageHeight ?? meta.height } : null;
+  } catch {
+    return null;
+  }
+}

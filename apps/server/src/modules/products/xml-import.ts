@@ -1,0 +1,424 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  DomainError,
+  PRODUCT_XML_ITEM,
+  PRODUCT_XML_MAX_BYTES,
+  PRODUCT_XML_MAX_ITEMS,
+  PRODUCT_XML_MAX_NODES_PER_ITEM,
+  PRODUCT_XML_ROOT,
+  type XmlNode,
+} from '@pp/domain';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { SaxesParser } from 'saxes';
+import { recordAudit } from '../../platform/audit/service';
+import type { Platform, RequestContext } from '../../platform/context';
+import { cleanFileName, fileStorageOf, spoolFolder, storeFile } from '../../platform/files';
+import { storedFiles } from '../../platform/files/tables';
+import type { JobDefinition } from '../../platform/jobs';
+import { commitBatch, type ImportJobScope, type ImportTotals, newImportCache, prepareBatch } from './import-write';
+import { partnerShopOf } from './shop';
+import { productImports } from './tables';
+
+export const PRODUCT_IMPORT_JOB = 'products.import';
+/** Items written per transaction: an item is whole or absent, a batch commits or not at all. */
+export const IMPORT_BATCH = 1000;
+/** The text of one element beyond this is cut: the schema refuses it anyway, and memory stays bounded. */
+const MAX_TEXT_PER_ELEMENT = 200_000;
+
+/** Refuses the whole file before anything is written. */
+class FileRefusal extends DomainError {}
+
+/**
+ * Copies the upload to a spool file, counting bytes as they pass: crossing the limit stops the copy at
+ * once, so a huge body costs at most the limit in disk and never more than a chunk in memory. The rest of
+ * the body is then only drained (the caller resumes it), so that the client reads the refusal.
+ */
+async function spool(upload: Readable & { truncated?: boolean }, path: string): Promise<number> {
+  let bytes = 0;
+  const out = createWriteStream(path, { mode: 0o600 });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > PRODUCT_XML_MAX_BYTES) {
+          upload.off('data', onData);
+          upload.pause();
+          reject(tooLarge());
+          return;
+        }
+        if (!out.write(chunk)) {
+          upload.pause();
+          out.once('drain', () => upload.resume());
+        }
+      };
+      upload.on('data', onData);
+      upload.once('end', resolve);
+      upload.once('error', reject);
+      out.once('error', reject);
+    });
+  } finally {
+    await new Promise<void>((resolve) => out.end(() => resolve()));
+  }
+  if (upload.truncated) throw tooLarge();
+  if (bytes === 0) throw new FileRefusal('IMPORT_FILE_MISSING');
+  return bytes;
+}
+
+const tooLarge = () => new FileRefusal('XML_FILE_TOO_LARGE', { 0: PRODUCT_XML_MAX_BYTES / 1024 / 1024 });
+
+export interface ImportStartAnswer {
+  importId: string;
+}
+
+/**
+ * Takes a product XML upload (POST /portal/import/partner-products): spools it to disk, stores it so the
+ * job can read it from any process after a restart, claims the partner's one unfinished import and queues
+ * the job. Everything about the content is the job's: the answer is 202 as soon as the file is safe.
+ */
+export async function startProductImport(
+  ctx: RequestContext,
+  upload: (Readable & { truncated?: boolean }) | null,
+  fileName: string | null,
+): Promise<ImportStartAnswer> {
+  const { partnerId } = await ctx.require('products', 'create');
+  await ctx.require('products', 'update');
+  if (!upload) throw new DomainError('IMPORT_FILE_MISSING');
+  // A cheap early answer for the usual case; the partial unique index below decides races.
+  if (await unfinishedImport(ctx, partnerId)) {
+    upload.resume();
+    throw new DomainError('IMPORT_IN_PROGRESS');
+  }
+  const importId = randomUUID();
+  const folder = spoolFolder(ctx.platform);
+  await mkdir(folder, { recursive: true });
+  const path = join(folder, `product-import-${importId}.xml`);
+  const accountId = ctx.auth?.account.id ?? null;
+  const name = cleanFileName(fileName || 'products.xml');
+  try {
+    await spool(upload, path);
+    const stored = await storeFile(ctx.platform, {
+      partnerId,
+      accountId,
+      kind: 'product-import',
+      fileName: name,
+      contentType: 'application/xml',
+      body: createReadStream(path),
+    });
+    const job: ProductImportJob = {
+      importId,
+      partnerId,
+      fileId: stored.id,
+      accountId,
+      adminAccountId: ctx.auth?.admin?.id ?? null,
+    };
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await tx.insert(productImports).values({
+          partnerId,
+          id: importId,
+          accountId,
+          status: 'QUEUED',
+          fileName: name,
+          fileId: stored.id,
+        });
+        await recordAudit(tx, ctx.actor(partnerId), {
+          action: 'product.import.start',
+          entity: 'product_import',
+          entityId: importId,
+          data: { fileName: name, size: stored.size },
+        });
+        await ctx.enqueue(tx, PRODUCT_IMPORT_JOB, job);
+      });
+    } catch (error) {
+      await dropStoredFile(ctx.platform, partnerId, stored.id);
+      if (isUniqueViolation(error)) throw new DomainError('IMPORT_IN_PROGRESS');
+      throw error;
+    }
+    return { importId };
+  } catch (error) {
+    // Drain what is left of the upload, so the client gets the answer instead of a reset connection.
+    upload.resume();
+    if (error instanceof FileRefusal) throw new DomainError(error.code, error.params);
+    throw error;
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 3; depth++) {
+    if (current.code === '23505') return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
+/**
+ * An import that has not finished this long ago was lost with its process (after its retry): it is closed
+ * as failed, so that it cannot hold the partner's next import back for ever.
+ */
+export const IMPORT_ABANDONED_AFTER_MS = 6 * 60 * 60_000;
+
+async function unfinishedImport(ctx: RequestContext, partnerId: number): Promise<boolean> {
+  const unfinished = and(
+    eq(productImports.partnerId, partnerId),
+    sql`${productImports.status} in ('QUEUED', 'RUNNING')`,
+  );
+  await ctx.db
+    .update(productImports)
+    .set({ status: 'FAILED', errorCode: 'INTERNAL', finishedAt: new Date() })
+    .where(and(unfinished, lt(productImports.createdAt, new Date(Date.now() - IMPORT_ABANDONED_AFTER_MS))));
+  const rows = await ctx.db.select({ id: productImports.id }).from(productImports).where(unfinished).limit(1);
+  return rows.length > 0;
+}
+
+/** The partner's newest import, for the import dialog (productImportLatest). */
+export async function latestProductImport(ctx: RequestContext) {
+  const { partnerId } = await ctx.require('products', 'read');
+  const [row] = await ctx.db
+    .select()
+    .from(productImports)
+    .where(eq(productImports.partnerId, partnerId))
+    .orderBy(desc(productImports.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+async function dropStoredFile(platform: Platform, partnerId: number, fileId: string): Promise<void> {
+  const [file] = await platform.database.db
+    .delete(storedFiles)
+    .where(and(eq(storedFiles.partnerId, partnerId), eq(storedFiles.id, fileId)))
+    .returning({ storageKey: storedFiles.storageKey });
+  if (file) await fileStorageOf(platform).delete(file.storageKey);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the file: a streaming parser over the stored bytes, never the whole document.
+
+/**
+ * Reads the items of a product XML one chunk at a time. With `build` false it only checks the file (pass
+ * 1): well-formed, no DOCTYPE (so no entity can ever be declared, let alone expanded), root ITEMS, at most
+ * PRODUCT_XML_MAX_ITEMS items. With `build` true it yields each ITEM as a small tree (pass 2).
+ */
+export async function* readItems(source: Readable, build: boolean): AsyncGenerator<XmlNode[], number> {
+  const parser = new SaxesParser({ position: true });
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const ready: XmlNode[] = [];
+  const stack: XmlNode[] = [];
+  let depth = 0;
+  let items = 0;
+  let nodes = 0;
+  let sawRoot = false;
+
+  parser.on('doctype', () => {
+    throw new FileRefusal('XML_DOCTYPE_NOT_ALLOWED');
+  });
+  parser.on('error', (error) => {
+    throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column, reason: error.message });
+  });
+  parser.on('opentag', (tag) => {
+    depth++;
+    if (depth === 1) {
+      if (tag.name !== PRODUCT_XML_ROOT) throw new FileRefusal('XML_ROOT_INVALID');
+      sawRoot = true;
+      return;
+    }
+    if (depth === 2) {
+      if (tag.name !== PRODUCT_XML_ITEM) return;
+      if (++items > PRODUCT_XML_MAX_ITEMS) throw new FileRefusal('XML_TOO_MANY_ITEMS', { 0: PRODUCT_XML_MAX_ITEMS });
+      nodes = 0;
+    } else if (stack.length === 0) {
+      return;
+    }
+    if (++nodes > PRODUCT_XML_MAX_NODES_PER_ITEM) {
+      throw new FileRefusal('XML_ITEM_TOO_LARGE', { 0: items, 1: PRODUCT_XML_MAX_NODES_PER_ITEM });
+    }
+    if (!build) return;
+    const node: XmlNode = { name: tag.name, text: '', children: [] };
+    stack.at(-1)?.children.push(node);
+    stack.push(node);
+  });
+  const addText = (text: string) => {
+    const node = stack.at(-1);
+    if (node && node.text.length < MAX_TEXT_PER_ELEMENT) node.text += text.slice(0, MAX_TEXT_PER_ELEMENT);
+  };
+  parser.on('text', (text) => {
+    if (build) addText(text);
+  });
+  parser.on('cdata', (text) => {
+    if (build) addText(text);
+  });
+  parser.on('closetag', () => {
+    depth--;
+    if (!build || stack.length === 0) return;
+    const node = stack.pop()!;
+    node.text = node.text.trim();
+    if (stack.length === 0) ready.push(node);
+  });
+
+  const feed = (text: string) => {
+    try {
+      parser.write(text);
+    } catch (error) {
+      if (error instanceof FileRefusal) throw error;
+      throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
+    }
+  };
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
+    }
+    feed(text);
+    if (ready.length) yield ready.splice(0);
+  }
+  try {
+    feed(decoder.decode());
+    parser.close();
+  } catch (error) {
+    if (error instanceof FileRefusal) throw error;
+    throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
+  }
+  if (!sawRoot) throw new FileRefusal('XML_ROOT_INVALID');
+  if (ready.length) yield ready.splice(0);
+  return items;
+}
+
+/** Pass 1: the whole file is checked before anything is written. Returns the number of items. */
+async function checkFile(source: Readable): Promise<number> {
+  const reader = readItems(source, false);
+  for (;;) {
+    const next = await reader.next();
+    if (next.done) return next.value;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The job.
+
+export interface ProductImportJob {
+  importId: string;
+  partnerId: number;
+  fileId: string;
+  accountId: number | null;
+  adminAccountId: number | null;
+}
+
+function publisher(platform: Platform, job: ProductImportJob) {
+  return (data: Record<string, unknown>) =>
+    platform.stream
+      .publish(
+        { partnerId: job.partnerId },
+        { type: 'product_import_progress', data: { importId: job.importId, ...data } },
+      )
+      .catch((error) => platform.log.warn({ err: error, importId: job.importId }, 'import progress not published'));
+}
+
+/**
+ * Works one import: pass 1 checks the file whole (nothing is written when it fails), pass 2 reads the items
+ * again and writes them in batches of IMPORT_BATCH, each batch one transaction with its counts, so a crash
+ * leaves whole batches and a re-run (the job is retried) rewrites the same products to the same values.
+ */
+export async function runProductImport(platform: Platform, job: ProductImportJob): Promise<void> {
+  const db = platform.database.db;
+  const publish = publisher(platform, job);
+  const where = and(eq(productImports.partnerId, job.partnerId), eq(productImports.id, job.importId));
+  const [row] = await db.select().from(productImports).where(where);
+  // Finished already (a retry after the last batch committed) or never claimed: nothing to do.
+  if (!row || row.status === 'DONE' || row.status === 'FAILED') return;
+  await db.update(productImports).set({ status: 'RUNNING', done: 0, created: 0, updated: 0, failed: 0 }).where(where);
+  const totals: ImportTotals = { done: 0, created: 0, updated: 0, failed: 0 };
+  try {
+    const [file] = await db
+      .select({ storageKey: storedFiles.storageKey })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.partnerId, job.partnerId), eq(storedFiles.id, job.fileId)));
+    if (!file) throw new DomainError('IMPORT_FILE_MISSING');
+    const storage = fileStorageOf(platform);
+    const total = await checkFile(await storage.get(file.storageKey));
+    await publish({ status: 'BEGIN', done: 0, total, created: 0, updated: 0, failed: 0 });
+
+    const scope: ImportJobScope = await importScopeOf(platform, job);
+    const cache = newImportCache();
+    // While a batch is written, the next one is read and prepared: the database and this process work at
+    // once. Batches still commit one after the other, in file order (the last ITEM of an id wins).
+    let writing: Promise<void> = Promise.resolve();
+    let writeFailure: unknown = null;
+    let batch: XmlNode[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      const prepared = await prepareBatch(scope, cache, batch);
+      batch = [];
+      await writing;
+      if (writeFailure) throw writeFailure;
+      writing = commitBatch(scope, prepared).then(
+        async (counts) => {
+          totals.done += prepared.items;
+          totals.created += counts.created;
+          totals.updated += counts.updated;
+          totals.failed += counts.failed;
+          await publish({ status: 'PROGRESS', total, ...totals });
+        },
+        // Kept, not thrown here: nobody awaits this promise until the next batch is ready.
+        (error: unknown) => {
+          writeFailure = error;
+        },
+      );
+    };
+    for await (const items of readItems(await storage.get(file.storageKey), true)) {
+      for (const item of items) {
+        batch.push(item);
+        if (batch.length >= IMPORT_BATCH) await flush();
+      }
+    }
+    await flush();
+    await writing;
+    if (writeFailure) throw writeFailure;
+    await db
+      .update(productImports)
+      .set({ status: 'DONE', finishedAt: new Date(), ...totals })
+      .where(where);
+    await publish({ status: 'END', total, ...totals });
+  } catch (error) {
+    const code = error instanceof DomainError ? error.code : 'INTERNAL';
+    if (!(error instanceof DomainError))
+      platform.log.error({ err: error, importId: job.importId }, 'product import failed');
+    await db
+      .update(productImports)
+      .set({ status: 'FAILED', errorCode: code, finishedAt: new Date(), ...totals })
+      .where(where);
+    await publish({ status: 'ERROR', code, ...(error instanceof DomainError ? error.params : {}), ...totals });
+  } finally {
+    await dropStoredFile(platform, job.partnerId, job.fileId).catch((error) =>
+      platform.log.warn({ err: error, importId: job.importId }, 'import file not removed'),
+    );
+  }
+}
+
+async function importScopeOf(platform: Platform, job: ProductImportJob): Promise<ImportJobScope> {
+  const { shopId } = await partnerShopOf(platform.database.db, job.partnerId);
+  return {
+    db: platform.database.db,
+    partnerId: job.partnerId,
+    shopId,
+    importId: job.importId,
+    actor: {
+      accountId: job.accountId,
+      adminAccountId: job.adminAccountId,
+      partnerId: job.partnerId,
+      requestId: `product-import:${job.importId}`,
+    },
+  };
+}
+
+export function productImportJobs(platform: Platform): JobDefinition<ProductImportJob>[] {
+  // A failed run marks the import FAILED itself; retrying a crashed process is safe (see runProductImport).
+  return [{ name: PRODUCT_IMPORT_JOB, retryLimit: 1, handler: (data) => runProductImport(platform, data) }];
+}

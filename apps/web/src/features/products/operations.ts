@@ -1,0 +1,132 @@
+import { graphql, type ResultOf, type VariablesOf } from '../../graphql/graphql';
+
+export const ProductsQuery = graphql(`
+  query Products($view: ProductsView!, $grid: GridInput) {
+    products(view: $view, grid: $grid) {
+      items {
+        id
+        title
+        productType
+        brandId
+        brandName
+        categoryId
+        categoryName
+        price
+        currency
+        inStock
+        status
+        stage
+        gridStatus
+        blocked
+        hasErrors
+        variantCount
+        thumbUrl
+        barcode
+        deliveryDelay
+        updatedAt
+        createdAt
+      }
+      total
+      totalExact
+      page
+      perPage
+      nextCursor
+    }
+  }
+`);
+
+export type ProductsView = VariablesOf<typeof ProductsQuery>['view'];
+export type ProductRow = ResultOf<typeof ProductsQuery>['products']['items'][number];
+
+export const ProductCountsQuery = graphql(`
+  query ProductCounts {
+    productCounts { all soldOut lastItems blocked errors }
+  }
+`);
+
+export type ProductCounts = ResultOf<typeof ProductCountsQuery>['productCounts'];
+
+export const ProductErrorsQuery = graphql(`
+  query ProductErrors($grid: GridInput) {
+    productErrors(grid: $grid) {
+      items {
+        id
+        productId
+        source
+        issues { field rule params }
+        createdAt
+      }
+      total
+      totalExact
+      page
+      perPage
+      nextCursor
+    }
+  }
+`);
+
+export type ProductErrorRow = ResultOf<typeof ProductErrorsQuery>['productErrors']['items'][number];
+
+export const ProductsSetLiveMutation = graphql(`
+  mutation ProductsSetLive($ids: [ID!]!) {
+    productsSetLive(ids: $ids)
+  }
+`);
+
+export const ProductsSetStatusMutation = graphql(`
+  mutation ProductsSetStatus($ids: [ID!]!, $status: ProductStatus!) {
+    productsSetStatus(ids: $ids, status: $status)
+  }
+`);
+
+export const ProductsDeleteMutation = graphql(`
+  mutation ProductsDelete($ids: [ID!]!) {
+    productsDelete(ids: $ids)
+  }
+`);
+
+export const ProductCopyMutation = graphql(`
+  mutation ProductCopy($id: ID!, $newId: ID!) {
+    productCopy(id: $id, newId: $newId) { id title }
+  }
+`);
+
+export const ProductsActivateAllMutation = graphql(`
+  mutation ProductsActivateAll {
+    productsActivateAll { jobId }
+  }
+`);
+
+export const ProductsBatchApplyMutation = graphql(`
+  mutation ProductsBatchApply($ids: [ID!]!, $field: String!, $value: JSON) {
+    productsBatchApply(ids: $ids, field: $field, value: $value) { jobId }
+  }
+`);
+
+export const ProductImportLatestQuery = graphql(`
+  query ProductImportLatest {
+    productImportLatest { id status fileName done created updated failed errorCode createdAt finishedAt }
+  }
+`);
+
+export type ProductImport = NonNullable<ResultOf<typeof ProductImportLatestQuery>['productImportLatest']>;
+
+/** What the stream says about a product job (activate all, batch apply): contract §C. */
+export interface ProductJobEvent {
+  jobId?: string;
+  status?: 'BEGIN' | 'PROGRESS' | 'END' | 'ERROR';
+  done?: number;
+  total?: number;
+  code?: string;
+}
+
+/** What the stream says about an XML import (contract §C, H4). */
+export interface ProductImportEvent {
+  importId?: string;
+  status?: 'BEGIN' | 'PROGRESS' | 'END' | 'ERROR';
+  done?: number;
+  created?: number;
+  updated?: number;
+  failed?: number;
+  code?: string;
+}

@@ -1,0 +1,5 @@
+export * from './batch';
+export * from './media';
+export * from './rules';
+export * from './schema';
+export * from './variants';
