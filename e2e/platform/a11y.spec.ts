@@ -39,10 +39,17 @@ const PORTAL_ROUTES = [
   '/orders/1',
   '/orders-stock-export/1',
   '/products',
+  '/products/sold-out',
+  '/products/last-items',
+  '/products/blocked',
+  '/products/errors',
   '/products/detail',
   '/products/detail/1',
+  '/products/detail/CZ-00001',
   '/categories',
   '/brands',
+  '/brands/history',
+  '/brands/request',
   '/heureka-feed',
   '/heureka-feed/status',
   '/heureka-feed/categories-pairing',
@@ -97,7 +104,7 @@ const PORTAL_ROUTES = [
   '/user/contacts',
 ];
 
-const COCKPIT_ROUTES = ['/cockpit'];
+const COCKPIT_ROUTES = ['/cockpit', '/cockpit/brand-requests'];
 
 const LANGUAGES = ['en', 'cs'] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];

@@ -348,3 +348,19 @@ export const PARAMETERS: Record<string, ParameterTemplate> = {
     options: ['140×200', '140×220', '160×200', '200×220'],
   },
 };
+
+/** The column order of every `a|b|…` text in the demo catalogue. */
+const TEXT_COLUMNS = ['en', 'cs', 'sk', 'pl', 'hu', 'hr', 'sl'] as const;
+
+/** A parameter's option texts in one language (value → text), as variant titles name them. */
+export function optionLabels(code: string, language: string): Record<string, string> {
+  const column = Math.max(0, (TEXT_COLUMNS as readonly string[]).indexOf(language));
+  return Object.fromEntries(
+    (PARAMETERS[code]?.options ?? [])
+      .filter((option) => option.includes('='))
+      .map((option) => {
+        const [value, texts] = option.split('=') as [string, string];
+        return [value, texts.split('|')[column] ?? value];
+      }),
+  );
+}

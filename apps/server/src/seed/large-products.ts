@@ -2,7 +2,7 @@ import { brandIdOf, generateVariants, MARKETS, type ShopId, VAT_RATES } from '@p
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../platform/db/client';
 import { BRANDS_BY_ROOT } from './brands';
-import { PARAMETERS } from './catalog-parameters';
+import { optionLabels, PARAMETERS } from './catalog-parameters';
 import { demoCategories, demoCategoryId } from './catalog-seed';
 import { sequence } from './demo';
 import { demoParameterValues, demoVariantValues, priceRangeOf } from './products';
@@ -56,6 +56,7 @@ function leafRows(shopId: ShopId) {
               code,
               unit: PARAMETERS[code]!.unit ?? null,
               values: demoVariantValues(code, leaf, codes.length === 2 ? (n === 0 ? 2 : 3) : 6, random),
+              labels: optionLabels(code, language),
             })),
           })
             .slice(0, 6)

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../platform/db/client';
 import { publicMediaPath } from '../platform/files';
 import { createFileStorage, type FileStorage, storageKey } from '../platform/files/storage';
 import { BRANDS_BY_ROOT } from './brands';
-import { PARAMETERS } from './catalog-parameters';
+import { optionLabels, PARAMETERS } from './catalog-parameters';
 import { type DemoCategory, demoCategories, demoCategoryId } from './catalog-seed';
 import { sequence } from './demo';
 
@@ -472,6 +472,7 @@ export async function seedDemoProducts(
             code,
             unit: PARAMETERS[code]!.unit ?? null,
             values: demoVariantValues(code, leaf, counts[i]!, random),
+            labels: optionLabels(code, market.language),
           })),
           defaults: { price, deliveryDelay: 1 },
         });

@@ -33,7 +33,8 @@ export interface CategoryParameterDef {
   multiple: boolean;
   mandatoryForListing: boolean;
   variant: boolean;
-  options: { value: string }[];
+  /** `text`: the option's name in the shop's language, when known (variant titles use it). */
+  options: { value: string; text?: string }[];
   constraint: { type: ParameterConstraint; values: string[] } | null;
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DomainError } from '../errors/codes';
-import { generateVariants, type VariantParameter, variantStructureChanged } from './variants';
+import {
+  generateVariants,
+  type VariantParameter,
+  variantStructureChanged,
+  variantTitle,
+  variantTitleParameters,
+} from './variants';
 
 const color: VariantParameter = { code: 'COLOR', unit: null, values: ['red', 'blue'] };
 const size: VariantParameter = { code: 'SIZE', unit: 'cm', values: ['10', '20', '30'] };
@@ -94,5 +100,33 @@ describe('variant structure change', () => {
   it('is no change when only values are added or nothing changed', () => {
     expect(variantStructureChanged([color], [{ ...color, values: ['red', 'blue', 'green'] }])).toBe(false);
     expect(variantStructureChanged([color, size], [color, size])).toBe(false);
+  });
+});
+
+describe('variant titles', () => {
+  const defs = [
+    { code: 'COLOR', unit: null, options: [{ value: 'GREEN', text: 'Zelená' }, { value: 'RED' }] },
+    { code: 'CAPACITY', unit: 'GB', options: [] },
+  ];
+
+  it('names an option by its text in the shop language, with units, in the order of the variable parameters', () => {
+    const parameters = variantTitleParameters(['COLOR', 'CAPACITY'], defs);
+    expect(variantTitle('Apple iPhone 15', parameters, { CAPACITY: '128', COLOR: 'GREEN' })).toBe(
+      'Apple iPhone 15 Zelená 128 GB',
+    );
+  });
+
+  it('keeps the value itself when the option has no text, and leaves out parameters without a value', () => {
+    const parameters = variantTitleParameters(['COLOR', 'CAPACITY'], defs);
+    expect(variantTitle('Apple iPhone 15 ', parameters, { COLOR: 'RED' })).toBe('Apple iPhone 15 RED');
+  });
+
+  it('gives generated variants the same titles', () => {
+    const [first] = generateVariants({
+      productId: 'P1',
+      title: 'Mug',
+      parameters: [{ code: 'COLOR', unit: null, values: ['GREEN'], labels: { GREEN: 'Zelená' } }],
+    });
+    expect(first?.title).toBe('Mug Zelená');
   });
 });

@@ -5,6 +5,8 @@ export interface VariantParameter {
   code: string;
   unit: string | null;
   values: string[];
+  /** How each value is named on the marketplace (an ENUM option's text in the shop's language). */
+  labels?: Record<string, string>;
 }
 
 export interface VariantDraft {
@@ -38,9 +40,38 @@ function sameValues(a: Record<string, string>, b: Record<string, string>, codes:
   return codes.every((code) => (a[code] ?? '').trim() === (b[code] ?? '').trim());
 }
 
-function variantTitle(title: string, parameters: VariantParameter[], values: Record<string, string>): string {
-  const parts = parameters.map((p) => (p.unit ? `${values[p.code]} ${p.unit}` : values[p.code]));
+/**
+ * A variant's title (spec §5): the product's title, then each variable parameter's value as the marketplace
+ * names it (an option's text, e.g. "zelená" for GREEN) with its unit. One function for the form, the save and
+ * the import, so a title never depends on where the variant came from.
+ */
+export function variantTitle(
+  title: string,
+  parameters: Pick<VariantParameter, 'code' | 'unit' | 'labels'>[],
+  values: Record<string, string>,
+): string {
+  const parts = parameters
+    .filter((p) => (values[p.code] ?? '').trim() !== '')
+    .map((p) => {
+      const value = values[p.code] as string;
+      const shown = p.labels?.[value] ?? value;
+      return p.unit ? `${shown} ${p.unit}` : shown;
+    });
   return [title.trim(), ...parts].filter((s) => s !== '').join(' ');
+}
+
+/** The variable parameters of a product as `variantTitle` takes them, from its category's definitions. */
+export function variantTitleParameters(
+  codes: string[],
+  defs: readonly { code: string; unit: string | null; options: { value: string; text?: string }[] }[],
+): Pick<VariantParameter, 'code' | 'unit' | 'labels'>[] {
+  return codes.map((code) => {
+    const def = defs.find((d) => d.code === code);
+    const labels = Object.fromEntries(
+      (def?.options ?? []).filter((o) => o.text).map((o) => [o.value, o.text as string]),
+    );
+    return { code, unit: def?.unit ?? null, labels };
+  });
 }
 
 /**

@@ -247,7 +247,11 @@ describe('rules for products (loadCategoryRules, loadBrandNames)', () => {
       multiple: false,
       mandatoryForListing: true,
       variant: true,
-      options: [{ value: 'RED' }, { value: 'BLUE' }],
+      // Texts in the shop's language (Czech here, English where Czech is missing): variant titles use them.
+      options: [
+        { value: 'RED', text: 'Červená' },
+        { value: 'BLUE', text: 'Blue' },
+      ],
       constraint: null,
     });
     expect(rules.get(B + 4)).toMatchObject({ locked: true, recyclingFee: true, parameters: [] });

@@ -4,7 +4,9 @@ import {
   hasControlCharacters,
   INVALID_CHARACTERS,
   isLanguage,
+  isShopId,
   type Language,
+  MARKETS,
   type ParameterConstraint,
   searchKey,
 } from '@pp/domain';
@@ -38,7 +40,8 @@ export interface CategoryParameterView {
   class: string;
   mandatoryForListing: boolean;
   variant: boolean;
-  options: { value: string; text: string }[];
+  /** `text` in the caller's language; `shopText` in the shop's, as product and variant titles name it. */
+  options: { value: string; text: string; shopText: string }[];
   constraint: { type: ParameterConstraint; values: string[] } | null;
 }
 
@@ -183,7 +186,11 @@ export async function findCategory(
       class: p.class,
       mandatoryForListing: p.mandatoryForListing,
       variant: p.variant,
-      options: p.options.map((o) => ({ value: o.value, text: textIn(o.text, lang) || o.value })),
+      options: p.options.map((o) => ({
+        value: o.value,
+        text: textIn(o.text, lang) || o.value,
+        shopText: (isShopId(shopId) ? textIn(o.text, MARKETS[shopId].language) : '') || o.value,
+      })),
       constraint: p.constraint
         ? { type: p.constraint.type as ParameterConstraint, values: [...p.constraint.values] }
         : null,

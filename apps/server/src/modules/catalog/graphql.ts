@@ -66,9 +66,17 @@ const CategoryRef = builder.objectRef<CategoryNode>('Category').implement({
   fields: (t) => categoryFields(t),
 });
 
-const ParameterOptionRef = builder.objectRef<{ value: string; text: string }>('ParameterOption').implement({
-  fields: (t) => ({ value: t.exposeString('value'), text: t.exposeString('text') }),
-});
+const ParameterOptionRef = builder
+  .objectRef<{ value: string; text: string; shopText: string }>('ParameterOption')
+  .implement({
+    fields: (t) => ({
+      value: t.exposeString('value'),
+      text: t.exposeString('text'),
+      shopText: t.exposeString('shopText', {
+        description: "The option's name in the shop's language: what variant titles on the marketplace show.",
+      }),
+    }),
+  });
 
 const ParameterConstraintRef = builder.objectRef<{ type: string; values: string[] }>('ParameterConstraint').implement({
   fields: (t) => ({ type: t.exposeString('type'), values: t.exposeStringList('values') }),

@@ -1,4 +1,4 @@
-import type { CategoryParameterDef, CategoryRules } from '@pp/domain';
+import { type CategoryParameterDef, type CategoryRules, isShopId, MARKETS } from '@pp/domain';
 import { type AnyColumn, and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/client';
@@ -26,7 +26,8 @@ export const ancestorJoins = {
   grandparentOn: and(eq(grandparent.id, parent.parentId), eq(grandparent.shopId, parent.shopId)),
 };
 
-export function parameterDefOf(row: typeof categoryParameters.$inferSelect): CategoryParameterDef {
+/** A parameter's definition; options carry their text in `language` (the shop's) for variant titles. */
+export function parameterDefOf(row: typeof categoryParameters.$inferSelect, language?: string): CategoryParameterDef {
   return {
     code: row.code,
     class: row.class as CategoryParameterDef['class'],
@@ -34,7 +35,10 @@ export function parameterDefOf(row: typeof categoryParameters.$inferSelect): Cat
     multiple: row.multiple,
     mandatoryForListing: row.mandatoryForListing,
     variant: row.variant,
-    options: row.options.map((o) => ({ value: o.value })),
+    options: row.options.map((o) => {
+      const text = language ? (o.text[language] ?? o.text.en) : undefined;
+      return text ? { value: o.value, text } : { value: o.value };
+    }),
     constraint: row.constraint
       ? {
           type: row.constraint.type as NonNullable<CategoryParameterDef['constraint']>['type'],
@@ -80,7 +84,8 @@ export async function loadCategoryRules(
   for (const row of rows) {
     result.set(row.id, { ...row, locked: Boolean(row.locked), parameters: [] });
   }
-  for (const p of params) result.get(p.categoryId)?.parameters.push(parameterDefOf(p));
+  const language = isShopId(shopId) ? MARKETS[shopId].language : undefined;
+  for (const p of params) result.get(p.categoryId)?.parameters.push(parameterDefOf(p, language));
   return result;
 }
 

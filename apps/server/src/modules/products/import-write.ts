@@ -9,6 +9,8 @@ import {
   type XmlNode,
   xmlItemStage,
   xmlItemToInput,
+  variantTitle,
+  variantTitleParameters,
 } from '@pp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../platform/audit/service';
@@ -100,21 +102,15 @@ function normaliseParameters(input: ProductInput, category: CategoryRules | null
   }
 }
 
-/** A variant's title: the product's title and the variant's values of the variable parameters, with units. */
-function variantTitle(
+/** A variant's title, as the form and the save make it (domain `variantTitle`). */
+function titleOfVariant(
   title: string,
   input: ProductInput,
   values: Record<string, string>,
   category: CategoryRules | null,
 ) {
   const codes = input.variableParameters.length ? input.variableParameters : Object.keys(values);
-  const parts = codes
-    .filter((code) => values[code] !== undefined && values[code] !== '')
-    .map((code) => {
-      const unit = category?.parameters.find((p) => p.code === code)?.unit;
-      return unit ? `${values[code]} ${unit}` : values[code];
-    });
-  return [title.trim(), ...parts].filter((s) => s !== '').join(' ');
+  return variantTitle(title, variantTitleParameters(codes, category?.parameters ?? []), values);
 }
 
 /** A batch read and judged by the rules that need no product row: what is left for the transaction. */
@@ -492,7 +488,7 @@ async function writeProducts(
       productId: input.id,
       position,
       v,
-      title: variantTitle(title, input, v.parameters, category),
+      title: titleOfVariant(title, input, v.parameters, category),
     })),
   );
   if (variants.length) {

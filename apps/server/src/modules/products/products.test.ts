@@ -237,7 +237,8 @@ describe('creating and reading a product', () => {
     const second = generateVariants({
       productId: 'REGEN-1',
       title,
-      parameters: [{ code: 'COLOR', unit: null, values: ['red', 'green'] }],
+      // The web names options in the shop's language, as the server does (the Czech name of green).
+      parameters: [{ code: 'COLOR', unit: null, values: ['red', 'green'], labels: { green: 'zelená' } }],
       existing: first,
       defaults: { price: 500, deliveryDelay: 1 },
     });
@@ -246,6 +247,7 @@ describe('creating and reading a product', () => {
       base('REGEN-1', { variableParameters: ['COLOR'], variants: asInput(second) }),
     );
     expect(updated.errors).toBeUndefined();
+    expect(updated.data?.productUpdate.variants.map((v) => v.title)).toContain(`${title} zelená`);
     expect(updated.data?.productUpdate.variants.map((v) => [v.title, v.parameters])).toEqual(
       second.map((v) => [v.title, v.parameters]),
     );

@@ -12,6 +12,8 @@ import {
   productInputSchema,
   productTitle,
   USER_PRODUCT_STATUSES,
+  variantTitle,
+  variantTitleParameters,
 } from '@pp/domain';
 import { type AnyColumn, and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
@@ -140,11 +142,11 @@ function variantTitleOf(
   values: Record<string, string>,
   category: CategoryRules | null,
 ): string {
-  const units = new Map((category?.parameters ?? []).map((p) => [p.code, p.unit]));
-  const parts = (codes.length ? codes : Object.keys(values))
-    .filter((code) => (values[code] ?? '').trim() !== '')
-    .map((code) => (units.get(code) ? `${values[code]} ${units.get(code)}` : (values[code] as string)));
-  return [base.trim(), ...parts].filter((s) => s !== '').join(' ');
+  return variantTitle(
+    base,
+    variantTitleParameters(codes.length ? codes : Object.keys(values), category?.parameters ?? []),
+    values,
+  );
 }
 
 /**

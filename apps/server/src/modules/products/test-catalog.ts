@@ -63,7 +63,8 @@ export async function insertTestCatalog(database: Database): Promise<void> {
       names: names('Colour'),
       class: 'ENUM',
       variant: true,
-      options: ['red', 'blue', 'green'].map(option),
+      // Green has its own Czech name: variant titles of the Czech shop use it ("zelená").
+      options: [option('red'), option('blue'), { value: 'green', text: { ...names('green'), cs: 'zelená' } }],
     },
     {
       id: 900_102,

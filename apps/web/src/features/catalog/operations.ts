@@ -65,6 +65,7 @@ export const CategoryDetailQuery = graphql(`
         options {
           value
           text
+          shopText
         }
         constraint {
           type

@@ -3,6 +3,7 @@ import {
   checkProduct,
   type FieldIssue,
   generateVariants,
+  variantTitleParameters,
   type ParameterValues,
   type ProductCheck,
   productInputSchema,
@@ -357,20 +358,18 @@ export function toProductInput(form: ProductForm) {
 
 /** The variant parameters as generateVariants takes them, with the category's units. */
 export function variantParametersOf(form: ProductForm, category: CategoryRules | null): VariantParameter[] {
-  return form.variableParameters.map((code) => ({
-    code,
-    unit: category?.parameters.find((p) => p.code === code)?.unit ?? null,
-    values: form.variantValues[code] ?? [],
+  return variantTitleParameters(form.variableParameters, category?.parameters ?? []).map((p) => ({
+    ...p,
+    values: form.variantValues[p.code] ?? [],
   }));
 }
 
 /** The variant parameters the stored variants were built from (their values in the variants' order). */
 export function builtStructure(form: ProductForm, category: CategoryRules | null): VariantParameter[] {
   const codes = [...new Set(form.variants.flatMap((v) => Object.keys(v.parameters)))];
-  return codes.map((code) => ({
-    code,
-    unit: category?.parameters.find((p) => p.code === code)?.unit ?? null,
-    values: [...new Set(form.variants.map((v) => v.parameters[code]).filter((v): v is string => !!v))],
+  return variantTitleParameters(codes, category?.parameters ?? []).map((p) => ({
+    ...p,
+    values: [...new Set(form.variants.map((v) => v.parameters[p.code]).filter((v): v is string => !!v))],
   }));
 }
 
@@ -513,7 +512,8 @@ export function categoryRulesOf(category: CategoryDetail | null | undefined): Ca
       multiple: p.multiple,
       mandatoryForListing: p.mandatoryForListing,
       variant: p.variant,
-      options: p.options.map((o) => ({ value: o.value })),
+      // Named in the shop's language, as the server titles variants (domain variantTitle).
+      options: p.options.map((o) => ({ value: o.value, text: o.shopText })),
       constraint: p.constraint
         ? {
             type: p.constraint.type as NonNullable<CategoryRules['parameters'][number]['constraint']>['type'],
