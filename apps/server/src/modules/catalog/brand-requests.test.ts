@@ -252,13 +252,14 @@ function uploadLogo(body: Buffer, fileName = 'logo.png', contentType = 'image/pn
 }
 
 describe('brand logo', () => {
-  it('stores a PNG or JPEG logo as a public file kept without expiry', async () => {
+  it('stores a PNG or JPEG logo as a public file, kept once a request shows it', async () => {
     const response = await uploadLogo(await image(300, 120));
     expect(response.statusCode).toBe(200);
     const logo = response.json() as { fileId: string; url: string; width: number; height: number };
     expect(logo).toMatchObject({ url: `/media/${logo.fileId}`, width: 300, height: 120 });
     const [file] = await server.database.db.select().from(storedFiles).where(eq(storedFiles.id, logo.fileId));
-    expect(file).toMatchObject({ partnerId: cz, kind: 'brand-logo', expiresAt: null, contentType: 'image/png' });
+    expect(file).toMatchObject({ partnerId: cz, kind: 'brand-logo', contentType: 'image/png' });
+    expect(file!.expiresAt).not.toBeNull();
     const served = await server.app.app.inject({ method: 'GET', url: logo.url });
     expect(served.statusCode).toBe(200);
     expect((await sharp(served.rawPayload).metadata()).width).toBe(300);
@@ -315,6 +316,11 @@ describe('brand logo', () => {
     expect(fieldsOf(refused)[0]).toMatchObject({ field: 'logoFileId', rule: 'invalid' });
     const accepted = await created(request('Own Logo', { logoFileId: own }));
     expect(accepted.request!.logoUrl).toBe(`/media/${own}`);
+    const expiry = async (id: string) =>
+      (await server.database.db.select().from(storedFiles).where(eq(storedFiles.id, id)))[0]!.expiresAt;
+    // The logo a request shows is kept; the refused foreign one still expires.
+    expect(await expiry(own)).toBeNull();
+    expect(await expiry(foreign)).not.toBeNull();
   });
 });
 

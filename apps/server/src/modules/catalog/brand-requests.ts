@@ -18,7 +18,7 @@ import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
-import { publicMediaPath } from '../../platform/files';
+import { keepStoredFiles, publicMediaPath } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
 import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { partners } from '../partner/tables';
@@ -204,6 +204,8 @@ export async function createBrandRequest(
           accountId: ctx.auth?.account.id ?? null,
         })
         .returning(requestFields);
+      // The logo stays now that a request shows it (an upload nobody sends expires like any file).
+      if (data.logoFileId) await keepStoredFiles(tx, partnerId, [data.logoFileId]);
       await recordAudit(tx, ctx.actor(partnerId), {
         action: 'brand.request',
         entity: 'brand_request',

@@ -91,7 +91,6 @@ export async function uploadBrandLogo(
       fileName: `${base}${EXTENSIONS[meta.format]}`,
       contentType: CONTENT_TYPES[meta.format]!,
       body: createReadStream(path),
-      keep: true,
     });
     return { fileId: stored.id, url: publicMediaPath(stored.id), width: meta.width, height: meta.height };
   } finally {

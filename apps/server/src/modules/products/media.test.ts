@@ -84,9 +84,10 @@ describe('image uploads', () => {
       "select kind, expires_at from stored_files where partner_id = $1 and kind like 'product-%' order by kind",
       [cz],
     );
-    expect(rows).toEqual([
-      { kind: 'product-image', expires_at: null },
-      { kind: 'product-thumb', expires_at: null },
+    // An upload no product uses yet expires like any file, so the portal never hosts pictures for nobody.
+    expect(rows.map((r) => [r.kind, r.expires_at !== null])).toEqual([
+      ['product-image', true],
+      ['product-thumb', true],
     ]);
   });
 
@@ -217,5 +218,13 @@ describe('media on a saved product', () => {
       [cz],
     );
     expect(rows).toEqual([{ main_thumb_url: own.body.thumbUrl }]);
+    // Used by a saved product, the picture and its thumbnail are kept for good; the refused foreign one is not.
+    const idOf = (url: unknown) => String(url).slice('/media/'.length);
+    const kept = await server.database.executeSql(
+      'select id::text as id, expires_at from stored_files where id = any($1::uuid[])',
+      [[own.body.url, own.body.thumbUrl, foreign.body.url].map(idOf)],
+    );
+    const keptFor = (url: unknown) => kept.rows.find((r) => r.id === idOf(url))?.expires_at === null;
+    expect([keptFor(own.body.url), keptFor(own.body.thumbUrl), keptFor(foreign.body.url)]).toEqual([true, true, false]);
   });
 });

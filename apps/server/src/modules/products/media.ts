@@ -113,6 +113,7 @@ export async function uploadProductImage(
       });
     const fileName = cleanFileName(upload.fileName || `image.${format}`);
     const accountId = ctx.auth?.account.id ?? null;
+    // Stored with the usual lifetime: the save that first uses the picture keeps it (keepStoredFiles).
     const image = await storeFile(ctx.platform, {
       partnerId,
       accountId: null,
@@ -120,7 +121,6 @@ export async function uploadProductImage(
       fileName,
       contentType: CONTENT_TYPES[format] ?? 'application/octet-stream',
       body: createReadStream(spoolPath),
-      keep: true,
     });
     const thumbFile = await storeFile(ctx.platform, {
       partnerId,
@@ -129,7 +129,6 @@ export async function uploadProductImage(
       fileName: `${fileName.replace(/\.[^.]*$/, '')}-thumb.webp`,
       contentType: 'image/webp',
       body: thumb,
-      keep: true,
       id: thumbIdOf(image.id),
     });
     ctx.log.info({ partnerId, accountId, fileId: image.id, bytes: size }, 'product image uploaded');

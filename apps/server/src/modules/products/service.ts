@@ -22,7 +22,8 @@ import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
 import { categoryNames } from './grid';
-import { resolveMedia, storedImageDimensions } from './media';
+import { keepStoredFiles } from '../../platform/files';
+import { resolveMedia, storedImageDimensions, thumbIdOf } from './media';
 import { changesNeedingConfirmation, checkPriceConfirmation } from './price-confirm';
 import { sanitizeLongDesc } from './sanitize';
 import { partnerShop } from './shop';
@@ -362,6 +363,9 @@ export async function saveProduct(
           })),
         );
       }
+      // Pictures uploaded for this product stay now that it uses them (unsaved uploads expire).
+      const fileIds = resolved.facts.map((f) => f.fileId).filter((f): f is string => f !== null);
+      await keepStoredFiles(tx, partnerId, [...fileIds, ...fileIds.map(thumbIdOf)]);
       // The product passes every rule now: what an earlier save or import found wrong no longer applies.
       await tx
         .delete(productErrors)

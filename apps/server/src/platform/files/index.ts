@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '@pp/domain';
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Platform, RequestContext } from '../context';
+import type { DbOrTx } from '../db/client';
 import { createRequestContext } from '../request-context';
 import { createFileStorage, type FileStorage, storageKey } from './storage';
 import { storedFiles } from './tables';
@@ -154,6 +155,22 @@ export function registerFileRoutes(app: FastifyInstance, platform: Platform) {
     reply.header('cache-control', 'private, no-store');
     return reply.send(body);
   });
+}
+
+/**
+ * Keeps the partner's files for good once something refers to them (a saved product's image, a brand
+ * request's logo). Uploads start with the usual lifetime, so a picture never saved anywhere is removed by the
+ * clean-up job instead of staying public for ever (free image hosting otherwise).
+ */
+export async function keepStoredFiles(db: DbOrTx, partnerId: number, ids: string[]): Promise<void> {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (!wanted.length) return;
+  await db
+    .update(storedFiles)
+    .set({ expiresAt: null })
+    .where(
+      and(eq(storedFiles.partnerId, partnerId), inArray(storedFiles.id, wanted), isNotNull(storedFiles.expiresAt)),
+    );
 }
 
 /** Kinds the marketplace shows to anybody (product pictures, brand logos): served without a session. */
