@@ -85,7 +85,7 @@ describe('image uploads', () => {
       [cz],
     );
     // An upload no product uses yet expires like any file, so the portal never hosts pictures for nobody.
-    expect(rows.map((r) => [r.kind, r.expires_at !== null])).toEqual([
+    expect((rows as { kind: string; expires_at: Date | null }[]).map((r) => [r.kind, r.expires_at !== null])).toEqual([
       ['product-image', true],
       ['product-thumb', true],
     ]);
@@ -224,7 +224,8 @@ describe('media on a saved product', () => {
       'select id::text as id, expires_at from stored_files where id = any($1::uuid[])',
       [[own.body.url, own.body.thumbUrl, foreign.body.url].map(idOf)],
     );
-    const keptFor = (url: unknown) => kept.rows.find((r) => r.id === idOf(url))?.expires_at === null;
+    const keptRows = kept.rows as { id: string; expires_at: Date | null }[];
+    const keptFor = (url: unknown) => keptRows.find((r) => r.id === idOf(url))?.expires_at === null;
     expect([keptFor(own.body.url), keptFor(own.body.thumbUrl), keptFor(foreign.body.url)]).toEqual([true, true, false]);
   });
 });
