@@ -267,6 +267,22 @@ describe('creating and reading a product', () => {
     expect(await count('TEE-CAT')).toBe(0);
   });
 
+  it("relates only the partner's own other products", async () => {
+    expect((await create(base('REL-A'))).errors).toBeUndefined();
+    // SK-00001 is a product of the Slovak demo partner: as unknown here as an id nobody has.
+    const answer = await create(base('REL-B', { recommended: ['REL-A', 'SK-00001', 'NO-SUCH', 'REL-B'] }));
+    expect(fieldsOf(answer)).toEqual(
+      expect.arrayContaining([
+        { field: 'recommended.1', rule: 'invalid' },
+        { field: 'recommended.2', rule: 'invalid' },
+        { field: 'recommended.3', rule: 'invalid' },
+      ]),
+    );
+    expect(fieldsOf(answer)).not.toContainEqual(expect.objectContaining({ field: 'recommended.0' }));
+    expect(await count('REL-B')).toBe(0);
+    expect((await create(base('REL-B', { recommended: ['REL-A'] }))).errors).toBeUndefined();
+  });
+
   it('keeps variant ids unique across the partner catalogue', async () => {
     await create(base('VAR-A', { variants: [{ id: 'VAR-SHARED', price: '500', parameters: {} }] }));
     const answer = await create(base('VAR-B', { variants: [{ id: 'VAR-SHARED', price: '500', parameters: {} }] }));

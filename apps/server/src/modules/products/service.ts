@@ -213,6 +213,19 @@ export async function saveProduct(
     });
   }
 
+  // Related products are the partner's own, and never the product itself.
+  if (input.recommended.length) {
+    const wanted = [...new Set(input.recommended)];
+    const found = await ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.partnerId, partnerId), inArray(products.id, wanted)));
+    const known = new Set(found.map((r) => r.id));
+    input.recommended.forEach((related, i) => {
+      if (related === id || !known.has(related)) issues.push({ field: `recommended.${i}`, rule: 'invalid' });
+    });
+  }
+
   const media = mediaToSave(input.media);
   const previousMedia = stored
     ? await ctx.db
