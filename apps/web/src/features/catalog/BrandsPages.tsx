@@ -28,6 +28,8 @@ export const BRAND_TABS = [
 
 /** Requests and filtered lists show this many at a time (spec §9 "brand lists 5"). */
 export const BRAND_HISTORY_PAGE = 5;
+/** The spec's "history and filtered lists show 5 per page": a list under one letter is short and read whole. */
+export const BRAND_FILTERED_PAGE = 5;
 
 /** Keeps the lists current while an operator decides a request, and tells the seller the outcome. */
 function useBrandRequestsLive() {
@@ -160,6 +162,7 @@ export function BrandsOverviewPage() {
         rowKey={(row) => row.id}
         initialSort={{ field: 'name', direction: 'ASCENDING' }}
         fetch={(grid, signal) => api.request(BrandsQuery, { grid, letter }, { signal }).then((r) => r.brands)}
+        fixedPerPage={letter ? BRAND_FILTERED_PAGE : undefined}
       />
     </Stack>
   );
