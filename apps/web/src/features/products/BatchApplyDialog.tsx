@@ -1,4 +1,4 @@
-import { isShopId } from '@pp/domain';
+import { BATCH_FIELDS, type BatchField, isShopId } from '@pp/domain';
 import { Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -8,7 +8,7 @@ import { fieldErrors } from '../../app/api/apiError';
 import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { BrandSelect } from '../catalog/BrandSelect';
-import { BATCH_FIELDS, type BatchField, batchFieldKind, batchValue } from './batchFields';
+import { batchFieldKind, batchValue } from './batchFields';
 import { JobProgress } from './JobProgress';
 import { ProductsBatchApplyMutation } from './operations';
 import { useJobProgress } from './useProductsLive';

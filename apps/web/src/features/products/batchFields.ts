@@ -1,4 +1,5 @@
 import {
+  type BatchField,
   DELIVERY_DELAY_MAX,
   isVatRate,
   PRIORITY_MAX,
@@ -9,20 +10,6 @@ import {
   USER_PRODUCT_STATUSES,
   VAT_RATES,
 } from '@pp/domain';
-
-/** The fields "batch apply" may set on many products at once (contract §D, productsBatchApply). */
-export const BATCH_FIELDS = [
-  'status',
-  'stage',
-  'deliveryDelay',
-  'inStock',
-  'vat',
-  'freeDelivery',
-  'priority',
-  'brandId',
-  'mallboxAllowed',
-] as const;
-export type BatchField = (typeof BATCH_FIELDS)[number];
 
 export type BatchFieldKind =
   | { kind: 'choice'; options: readonly string[] }
