@@ -12,6 +12,7 @@ import {
   type VariantDraft,
   type VariantParameter,
 } from '@pp/domain';
+import type { ProductDetail } from './operations';
 import type { CategoryDetail } from '../../catalog/operations';
 
 /**
@@ -141,63 +142,45 @@ export function emptyForm(vat: number | null): ProductForm {
 const text = (value: number | string | null | undefined): string =>
   value === null || value === undefined ? '' : String(value);
 
-/** What the product query answers, as far as the form reads it. */
-export interface LoadedProduct {
-  id: string;
-  productType: string;
-  line: string | null;
-  shortDesc: string | null;
-  longDesc: string | null;
-  brandId: string | null;
-  brandName: string | null;
-  categoryId: number | null;
-  categoryName: string | null;
-  barcode: string | null;
-  taricCode: string | null;
-  priority: number;
-  price: number | null;
-  rrp: number | null;
-  purchasePrice: number | null;
-  fairPrice: number | null;
-  weeeFee: number | null;
-  vat: number | null;
-  inStock: number;
-  deliveryDelay: number;
-  freeDelivery: boolean;
-  packageSize: string | null;
-  weight: number | null;
-  width: number | null;
-  length: number | null;
-  height: number | null;
-  parameters: unknown;
-  variableParameters: readonly string[];
-  promotions: readonly { price: number; from: string | null; to: string | null; source: string }[];
-  labels: readonly { label: string; from: string | null; to: string | null; source: string }[];
-  recommended: readonly string[];
-  mallboxAllowed: boolean;
-  status: string;
-  media: readonly {
-    url: string;
-    thumbUrl: string | null;
-    main: boolean;
-    energyLabel: boolean;
-    informationList: boolean;
-    width: number | null;
-    height: number | null;
-  }[];
-  variants: readonly {
-    id: string;
-    title: string;
-    price: number | null;
-    rrp: number | null;
-    inStock: number;
-    barcode: string | null;
-    imageUrl: string | null;
-    deliveryDelay: number;
-    status: string;
-    parameters: unknown;
-  }[];
-}
+/** What the product query answers, as far as the form reads it (the query's own type, not a copy). */
+export type LoadedProduct = Pick<
+  ProductDetail,
+  | 'id'
+  | 'productType'
+  | 'line'
+  | 'shortDesc'
+  | 'longDesc'
+  | 'brandId'
+  | 'brandName'
+  | 'categoryId'
+  | 'categoryName'
+  | 'barcode'
+  | 'taricCode'
+  | 'priority'
+  | 'price'
+  | 'rrp'
+  | 'purchasePrice'
+  | 'fairPrice'
+  | 'weeeFee'
+  | 'vat'
+  | 'inStock'
+  | 'deliveryDelay'
+  | 'freeDelivery'
+  | 'packageSize'
+  | 'weight'
+  | 'width'
+  | 'length'
+  | 'height'
+  | 'parameters'
+  | 'variableParameters'
+  | 'promotions'
+  | 'labels'
+  | 'recommended'
+  | 'mallboxAllowed'
+  | 'status'
+  | 'media'
+  | 'variants'
+>;
 
 const source = (value: string): 'PARTNER' | 'CAMPAIGN' => (value === 'CAMPAIGN' ? 'CAMPAIGN' : 'PARTNER');
 
