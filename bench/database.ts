@@ -39,3 +39,13 @@ export async function benchDatabase(
   const name = `pp_bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
   return throwawayPostgres(server, name, pool);
 }
+
+/**
+ * A database somebody already seeded (`npm run seed -- --scale large`), named by a PGlite folder or a
+ * PostgreSQL URL: opened as it is, never migrated or dropped; a bench puts back whatever it changes there.
+ */
+export async function existingBenchDatabase(location: string): Promise<BenchDatabase> {
+  const url = /^postgres(ql)?:/.test(location) ? location : undefined;
+  const database = await openDatabase({ databaseUrl: url, dataDir: url ? '' : location });
+  return { database, url, drop: () => database.close() };
+}

@@ -1,6 +1,5 @@
 import { encodeGridCursor, GRID_TOTAL_CAP } from '@pp/domain';
 import { and, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
 import {
   firstDayNotMissing,
   ORDER_ROW_FIELDS,
@@ -8,11 +7,11 @@ import {
   ordersGridQuery,
 } from '../apps/server/src/modules/orders/grid';
 import { orders } from '../apps/server/src/modules/orders/tables';
-import { type Config, loadConfig } from '../apps/server/src/platform/config';
-import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db/client';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
+import { rowsOf } from '../apps/server/src/platform/db/client';
+import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLarge } from '../apps/server/src/seed/large';
-import { benchDatabase } from './database';
+import { signedInApp, timed } from './app';
+import { type BenchDatabase, benchDatabase, existingBenchDatabase } from './database';
 import type { BenchResult } from './run';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -84,14 +83,9 @@ const TABS: { view: OrdersView; label: string; grid: Grid }[] = [
  * URL, e.g. what `npm run seed -- --scale large` filled; kept afterwards), or a fresh throw-away one seeded
  * here: BENCH_ORDERS orders (1,000,000 on PostgreSQL, 200,000 on PGlite) over BENCH_ORDERS_PARTNERS partners.
  */
-async function ordersDatabase(): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
+async function ordersDatabase(): Promise<BenchDatabase> {
   const existing = process.env.BENCH_ORDERS_DATA;
-  if (existing) {
-    const url = /^postgres(ql)?:/.test(existing) ? existing : undefined;
-    // Already migrated and seeded by whoever filled it; the bench only reads it (and puts back what it changes).
-    const database = await openDatabase({ databaseUrl: url, dataDir: url ? '' : existing });
-    return { database, url, drop: () => database.close() };
-  }
+  if (existing) return existingBenchDatabase(existing);
   const bench = await benchDatabase('orders');
   const count = num('BENCH_ORDERS', bench.database.kind === 'postgres' ? 1_000_000 : 200_000);
   const started = Date.now();
@@ -101,16 +95,6 @@ async function ordersDatabase(): Promise<{ database: Database; url: string | und
     `orders: seeded ${count} orders in ${((Date.now() - started) / 1000).toFixed(1)} s (${bench.database.kind})`,
   );
   return bench;
-}
-
-async function timed(samples: number, warmups: number, run: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < samples + warmups; i++) {
-    const started = performance.now();
-    await run();
-    if (i >= warmups) out.push(performance.now() - started);
-  }
-  return out;
 }
 
 /**
@@ -134,38 +118,9 @@ export async function ordersBench(): Promise<BenchResult[]> {
   const partnerId = partner.id;
   console.log(`orders bench (${database.kind}): partner ${partnerId} has ${partner.n} orders`);
 
-  const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', REMOTE_LOGIN_SECRET: 'bench-remote-login-secret-0123456789' }),
-    databaseUrl: url,
-    webDist: '/nonexistent',
-    jobsEnabled: false,
-    rateLimitPerMinute: 0,
-    // The tab counts and the SLA are measured as computed, not as kept per partner.
-    figuresCacheTtlMs: 0,
-  };
-  // The job system runs (a status change queues its event) but works no jobs here: jobsEnabled is false.
-  const app = await buildApp({ config, database });
-  const login = await app.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    payload: { query: `mutation { login(email: "partner@demo.test", password: "${DEMO_PASSWORD}") { token } }` },
-  });
-  const token = login.json().data.login.token as string;
-  async function gql(query: string, variables: Record<string, unknown>) {
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-partner-id': String(partnerId),
-        'content-type': 'application/json',
-      },
-      payload: { query, variables },
-    });
-    const body = response.json();
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  }
+  // The job system runs (a status change queues its event) but works no jobs here.
+  const app = await signedInApp(database, url, partnerId);
+  const { gql } = app;
 
   const results: BenchResult[] = [];
   const benchStarted = new Date();

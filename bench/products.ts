@@ -1,13 +1,12 @@
 import { encodeGridCursor, GRID_TOTAL_CAP } from '@pp/domain';
 import { and, sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
 import { type ProductsView, productsGridQuery } from '../apps/server/src/modules/products/grid';
 import { products } from '../apps/server/src/modules/products/tables';
-import { type Config, loadConfig } from '../apps/server/src/platform/config';
-import { type Database, openDatabase, rowsOf } from '../apps/server/src/platform/db/client';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
+import { rowsOf } from '../apps/server/src/platform/db/client';
+import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLargeProducts } from '../apps/server/src/seed/large-products';
-import { benchDatabase } from './database';
+import { signedInApp, timed } from './app';
+import { type BenchDatabase, benchDatabase, existingBenchDatabase } from './database';
 import type { BenchResult } from './run';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -61,13 +60,9 @@ const CASES: { view: ProductsView; label: string; grid: Grid }[] = [
  * PostgreSQL URL that `npm run seed -- --scale large` filled; only read), or a fresh one seeded here with the
  * demo data and BENCH_PRODUCTS products (200,000) for the demo's Czech partner.
  */
-async function productsDatabase(): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
+async function productsDatabase(): Promise<BenchDatabase> {
   const existing = process.env.BENCH_PRODUCTS_DATA;
-  if (existing) {
-    const url = /^postgres(ql)?:/.test(existing) ? existing : undefined;
-    const database = await openDatabase({ databaseUrl: url, dataDir: url ? '' : existing });
-    return { database, url, drop: () => database.close() };
-  }
+  if (existing) return existingBenchDatabase(existing);
   const bench = await benchDatabase('products');
   const count = num('BENCH_PRODUCTS', 200_000);
   const started = Date.now();
@@ -77,16 +72,6 @@ async function productsDatabase(): Promise<{ database: Database; url: string | u
     `products: seeded ${count} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${bench.database.kind})`,
   );
   return bench;
-}
-
-async function timed(samples: number, warmups: number, run: () => Promise<unknown>): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < samples + warmups; i++) {
-    const started = performance.now();
-    await run();
-    if (i >= warmups) out.push(performance.now() - started);
-  }
-  return out;
 }
 
 /**
@@ -109,36 +94,8 @@ export async function productsBench(): Promise<BenchResult[]> {
   const partnerId = partner.id;
   console.log(`products bench (${database.kind}): partner ${partnerId} has ${partner.n} products`);
 
-  const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', REMOTE_LOGIN_SECRET: 'bench-remote-login-secret-0123456789' }),
-    databaseUrl: url,
-    webDist: '/nonexistent',
-    jobsEnabled: false,
-    rateLimitPerMinute: 0,
-    figuresCacheTtlMs: 0,
-  };
-  const app = await buildApp({ config, database });
-  const login = await app.app.inject({
-    method: 'POST',
-    url: '/graphql',
-    payload: { query: `mutation { login(email: "partner@demo.test", password: "${DEMO_PASSWORD}") { token } }` },
-  });
-  const token = login.json().data.login.token as string;
-  async function gql(query: string, variables: Record<string, unknown>) {
-    const response = await app.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-partner-id': String(partnerId),
-        'content-type': 'application/json',
-      },
-      payload: { query, variables },
-    });
-    const body = response.json();
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  }
+  const app = await signedInApp(database, url, partnerId);
+  const { gql } = app;
 
   const GRID = `query($view: ProductsView!, $grid: GridInput) { products(view: $view, grid: $grid) {
     total totalExact nextCursor items { id title productType brandId brandName categoryId categoryName price currency
