@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { login } from '../helpers';
+import { login, seriousAxeFindings } from '../helpers';
 
 /**
  * Brands (issue 8, point 2): the list with its alphabet index and search, a seller's request that runs into
@@ -12,16 +11,6 @@ import { login } from '../helpers';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A PNG logo of the given size, made here rather than kept as a fixture. */
 async function png(width: number, height: number): Promise<Buffer> {

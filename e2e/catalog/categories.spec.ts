@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { login } from '../helpers';
+import { expect, test } from '@playwright/test';
+import { login, seriousAxeFindings } from '../helpers';
 
 /**
  * The category catalogue (issue 8, point 1) on the demo seed's tree (apps/server/src/seed/catalog-tree.ts):
@@ -11,16 +10,6 @@ import { login } from '../helpers';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('a seller browses the tree, searches, reads a category and exports it', async ({ page, context }) => {
   await login(page, 'partner@demo.test');

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from '../helpers';
+import { login, seriousAxeFindings } from '../helpers';
 
 /**
  * The seller's daily orders work (issue 7, points 1–3) on the demo order book the seed gives the Czech
@@ -12,17 +11,6 @@ test.beforeEach(async ({ page }) => {
   // The portal in English (the demo account's own language is Czech).
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });
-
-/** Serious or critical WCAG 2.2 AA findings of the page as it stands (the same rules as the a11y suite). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function tabCount(page: Page, tab: string): Promise<number> {
   const badge = page.getByTestId(`tab-count-${tab}`);

@@ -1,7 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from '../helpers';
+import { login, seriousAxeFindings } from '../helpers';
 
 /**
  * The product detail (issue 8, points 4–6) on the Czech demo partner (CZK: whole prices): a seller creates
@@ -51,16 +50,6 @@ async function pickOptions(page: Page, testId: string, options: string[]) {
     await page.getByRole('option', { name: option, exact: true }).click();
   }
   await page.keyboard.press('Escape');
-}
-
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a seller creates a product with images and variants, reopens it and confirms a big price change', async ({

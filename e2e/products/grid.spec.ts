@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from '../helpers';
+import { login, seriousAxeFindings } from '../helpers';
 
 /**
  * The products grid as a seller works with it (issue 8, point 3) on the demo catalogue the seed gives the
@@ -10,17 +9,6 @@ import { login } from '../helpers';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });
-
-/** Serious or critical WCAG 2.2 AA findings of the page as it stands (the same rules as the a11y suite). */
-async function seriousAxeFindings(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
-    .setLegacyMode(true)
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function tabCount(page: Page, tab: string): Promise<number> {
   const badge = page.getByTestId(`tab-count-${tab}`);
