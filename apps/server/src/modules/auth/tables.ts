@@ -35,13 +35,16 @@ export const sessions = pgTable(
   ],
 );
 
-/** One-time tokens: login links (login/token/{token}), administrators' remote-login links, password resets. */
+/**
+ * One-time tokens: login links (login/token/{token}), administrators' remote-login links, password resets,
+ * registration confirmations (registration-confirm/{token}) and the first password (registration-complete).
+ */
 export const loginTokens = pgTable(
   'login_tokens',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['login', 'remote', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'remote', 'reset', 'confirm', 'password'] }).notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from '../account/tables';
 
 export const partners = pgTable(
@@ -50,4 +61,94 @@ export const accountPartners = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.accountId] }), index('account_partners_account_idx').on(t.accountId)],
+);
+
+/**
+ * The contract data of a partner (registration step 2, onboarding step 1, later the partner info tab).
+ * `companyId` is the spec's `in` (registration number).
+ */
+export const partnerContracts = pgTable('partner_contracts', {
+  partnerId: integer('partner_id')
+    .primaryKey()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  company: text('company').notNull().default(''),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  companyId: text('company_id').notNull().default(''),
+  vatId: text('vat_id').notNull().default(''),
+  bankAccount: text('bank_account').notNull().default(''),
+  street: text('street').notNull().default(''),
+  city: text('city').notNull().default(''),
+  /** Country code (ISO 3166-1 alpha-2) of the seat. */
+  state: text('state').notNull().default(''),
+  zip: text('zip').notNull().default(''),
+  web: text('web').notNull().default(''),
+  updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Addresses of a partner; `types` holds ADDRESS_TYPES values (rules in the domain, grid in the partner area). */
+export const partnerAddresses = pgTable(
+  'partner_addresses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    /** Country code (ISO 3166-1 alpha-2). */
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    types: text('types').array().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partner_addresses_partner_idx').on(t.partnerId, t.id)],
+);
+
+/** Contact people of a partner; `roles` holds CONTACT_GROUPS values (business roles, not access rights). */
+export const partnerContacts = pgTable(
+  'partner_contacts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    roles: text('roles').array().notNull(),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('partner_contacts_partner_idx').on(t.partnerId, t.id)],
+);
+
+/**
+ * Delivery methods a partner offers (the spec's Delivery entity, the core of it): onboarding step 3 reads
+ * and writes them; the deliveries area builds on the same rows. Prices in the shop's currency.
+ */
+export const partnerDeliveries = pgTable(
+  'partner_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    /** A carrier code from the domain's carrier list of the shop's market. */
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    codPrice: numeric('cod_price', { precision: 12, scale: 2, mode: 'number' }),
+    freeLimit: numeric('free_limit', { precision: 12, scale: 2, mode: 'number' }),
+    deliveryDelay: integer('delivery_delay').notNull().default(1),
+    isPickupPoint: boolean('is_pickup_point').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('partner_deliveries_code_uq').on(t.partnerId, t.code)],
 );

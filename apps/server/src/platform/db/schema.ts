@@ -10,3 +10,6 @@ export * from '../files/tables';
 export * from '../exports/tables';
 export * from '../../modules/catalog/tables';
 export * from '../../modules/products/tables';
+export * from '../../modules/onboarding/tables';
+export * from '../../modules/registration/tables';
+export * from '../../modules/analytics/tables';
