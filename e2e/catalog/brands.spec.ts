@@ -82,6 +82,18 @@ test('a seller requests a brand, an operator accepts it, the seller sees it acce
   await page.getByTestId('translation-0').getByLabel('Name').fill('Samsnug');
   expect(await seriousAxeFindings(page)).toEqual([]);
 
+  // An operator already has the queue open, in a session of their own: the request must arrive by itself.
+  const operatorContext = await browser.newContext();
+  const operator = await operatorContext.newPage();
+  await operator.addInitScript(() => localStorage.setItem('pp.language', 'en'));
+  await login(operator, 'admin@demo.test');
+  await operator.getByRole('link', { name: 'Brand requests' }).click();
+  await expect(operator).toHaveURL(/\/cockpit\/brand-requests$/);
+  await expect(operator.getByTestId('grid-row').first()).toBeVisible();
+  await expect(operator.getByTestId('app-shell')).toHaveAttribute('data-stream-state', 'open');
+  const row = operator.getByTestId('grid-row').filter({ hasText: 'Samsnug' });
+  await expect(row).toHaveCount(0);
+
   await page.getByTestId('brand-request-submit').click();
   const similar = page.getByTestId('brand-similar');
   await expect(similar).toBeVisible();
@@ -98,14 +110,8 @@ test('a seller requests a brand, an operator accepts it, the seller sees it acce
   await expect(page.getByTestId('brand-request-name')).toHaveValue('');
   await page.getByTestId('tab-/brands/history').click();
 
-  // The operator decides in the cockpit, in a session of their own.
-  const operatorContext = await browser.newContext();
-  const operator = await operatorContext.newPage();
-  await operator.addInitScript(() => localStorage.setItem('pp.language', 'en'));
-  await login(operator, 'admin@demo.test');
-  await operator.getByRole('link', { name: 'Brand requests' }).click();
-  await expect(operator).toHaveURL(/\/cockpit\/brand-requests$/);
-  const row = operator.getByTestId('grid-row').filter({ hasText: 'Samsnug' });
+  // The operator's queue shows it without a reload, and says so.
+  await expect(operator.getByText('New brand request: Samsnug')).toBeVisible();
   await expect(row).toHaveCount(1);
   expect(await seriousAxeFindings(operator)).toEqual([]);
   await row.getByRole('button', { name: 'Review' }).click();

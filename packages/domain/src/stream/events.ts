@@ -28,8 +28,15 @@ export const STREAM_EVENTS = [
   'product_activation_progress',
   /** A batch change of one field over many products moved: BEGIN, PROGRESS, END or ERROR. */
   'product_batch_progress',
-  /** An operator accepted or rejected one of the partner's brand requests: { requestId, name, status }. */
+  /**
+   * An operator accepted or rejected a brand request: { requestId, name, status }. Reaches the requesting
+   * partner and the operators (another operator's queue changes too).
+   */
   'brand_request_decided',
+  /** A partner asked for a new brand: { requestId, name }. Reaches the operators, whose queue grows. */
+  'brand_request_created',
+  /** The partner's onboarding workflow moved: { status }. */
+  'workflow_changed',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 
@@ -38,9 +45,16 @@ export interface StreamEvent<T = unknown> {
   data?: T;
 }
 
-/** Who receives a published event: everybody, one partner's sessions, or one account's sessions. */
-/** Who receives an event: everybody signed in, one partner's people, one account, or the sellers of markets. */
-export type StreamAudience = { all: true } | { partnerId: number } | { accountId: number } | { shops: string[] };
+/**
+ * Who receives an event: everybody signed in, one partner's people, one account, the sellers of markets, or
+ * the operators (administrators signed in as themselves, not while acting as a partner).
+ */
+export type StreamAudience =
+  | { all: true }
+  | { partnerId: number }
+  | { accountId: number }
+  | { shops: string[] }
+  | { operators: true };
 
 export const STREAM_PING_INTERVAL_MS = 15_000;
 /** A socket that sends nothing for three ping periods is considered gone. */

@@ -436,6 +436,33 @@ describe('operators decide', () => {
     expect((await created(request('Rejected Brand'))).success).toBe(true);
   });
 
+  it('keep every operator queue live: a new request and a decision reach operators, not other sellers', async () => {
+    const operator = await partnerSocket(adminToken);
+    // The Slovak partner asks; the Czech partner's people must learn nothing of it.
+    const requester = await partnerSocket(multiToken);
+    const bystander = await partnerSocket(limitedToken);
+    const { request: sent } = await created(request('Live Queue Brand'), { as: multiToken, partnerId: sk });
+    const arrived = await operator.next('brand_request_created');
+    expect(arrived.data).toEqual({ requestId: Number(sent!.id), name: 'Live Queue Brand' });
+    // Similar brands are answered without writing: nothing for the queue.
+    const similar = await created(request('Brandolimo'), { force: false, as: multiToken, partnerId: sk });
+    expect(similar.success).toBe(false);
+    const { id, partnerId } = await pendingId('LIVEQUEUEBRAND');
+    await server.gql(REJECT, { id, partnerId, reason: 'Duplicate of a line.' }, { token: adminToken });
+    expect((await operator.next('brand_request_decided')).data).toEqual({
+      requestId: Number(id),
+      name: 'Live Queue Brand',
+      status: 'REJECTED',
+    });
+    await requester.next('brand_request_decided');
+    // The decision came after the creation on the same channel: had a seller been sent it, it would be here.
+    await expect(requester.next('brand_request_created', 300)).rejects.toThrow();
+    await expect(bystander.next('brand_request_created', 300)).rejects.toThrow();
+    await expect(bystander.next('brand_request_decided', 300)).rejects.toThrow();
+    expect(operator.all('brand_request_created')).toHaveLength(1);
+    for (const socket of [operator, requester, bystander]) socket.close();
+  });
+
   it("refuses a partner's decision and an unknown or mismatched request", async () => {
     await created(request('Undecided Brand'));
     const { id, partnerId } = await pendingId('UNDECIDEDBRAND');
@@ -474,8 +501,9 @@ describe('operators decide', () => {
   });
 });
 
-async function partnerSocket() {
-  const { streamToken } = (await server.gql<{ streamToken: string }>('{ streamToken }', {}, { token })).data!;
+/** A logged-in live stream socket of the session, as the web opens it. */
+async function partnerSocket(as = token) {
+  const { streamToken } = (await server.gql<{ streamToken: string }>('{ streamToken }', {}, { token: as })).data!;
   const port = (server.app.app.server.address() as { port: number }).port;
   const socket = new WebSocket(`ws://127.0.0.1:${port}${streamPath(streamToken)}`);
   const received: { type: string; data?: unknown }[] = [];
@@ -484,8 +512,8 @@ async function partnerSocket() {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-  const next = async (type: string) => {
-    const deadline = Date.now() + 5_000;
+  const next = async (type: string, timeoutMs = 5_000) => {
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = received.find((m) => m.type === type);
       if (found) return found;
@@ -493,7 +521,8 @@ async function partnerSocket() {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  socket.send(JSON.stringify({ type: 'login', token }));
+  socket.send(JSON.stringify({ type: 'login', token: as }));
   await next('logged_in');
-  return { next, close: () => socket.close() };
+  const all = (type: string) => received.filter((m) => m.type === type);
+  return { next, all, close: () => socket.close() };
 }

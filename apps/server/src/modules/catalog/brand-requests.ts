@@ -10,6 +10,8 @@ import {
   isSimilarBrand,
   type Language,
   MARKETS,
+  type StreamAudience,
+  type StreamEvent,
   safeText,
 } from '@pp/domain';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
@@ -156,8 +158,9 @@ export async function createBrandRequest(
   const brandId = brandIdOf(data.name);
   const tag = brandTag(data.name);
   const alreadyRequested = () => new DomainError('BRAND_ALREADY_REQUESTED', { 0: data.name });
+  let result: BrandRequestResult;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    result = await ctx.db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, brandId));
       if (taken) throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'name', rule: 'brandExists' }]);
       const [open] = await tx
@@ -218,6 +221,19 @@ export async function createBrandRequest(
     if (isUniqueViolation(error, 'brand_requests_pending_brand_idx')) throw alreadyRequested();
     throw error;
   }
+  // After the commit: an operator's queue must not show a request a rollback took back.
+  if (result.request) {
+    const { id, name } = result.request;
+    await publishQuietly(ctx, { operators: true }, { type: 'brand_request_created', data: { requestId: id, name } });
+  }
+  return result;
+}
+
+/** A live event is a courtesy on top of the committed change: a failed NOTIFY must not fail the command. */
+async function publishQuietly(ctx: RequestContext, audience: StreamAudience, event: StreamEvent) {
+  await ctx.platform.stream
+    .publish(audience, event)
+    .catch((error) => ctx.log.warn({ err: error, event: event.type }, 'brand request event not published'));
 }
 
 function partyOf(party: Record<string, string | undefined>): Record<string, string> {
@@ -383,13 +399,16 @@ function descriptionsOf(row: CockpitFields & { shopId: string | null }): Transla
   return texts;
 }
 
+/** The partner learns the outcome; the other operators' queues drop the request from the pending ones. */
 async function announce(ctx: RequestContext, row: CockpitBrandRequestRow) {
-  await ctx.platform.stream
-    .publish(
-      { partnerId: row.partnerId },
-      { type: 'brand_request_decided', data: { requestId: row.id, name: row.name, status: row.status } },
-    )
-    .catch((error) => ctx.log.warn({ err: error, requestId: row.id }, 'brand decision event not published'));
+  const event: StreamEvent = {
+    type: 'brand_request_decided',
+    data: { requestId: row.id, name: row.name, status: row.status },
+  };
+  await Promise.all([
+    publishQuietly(ctx, { partnerId: row.partnerId }, event),
+    publishQuietly(ctx, { operators: true }, event),
+  ]);
 }
 
 /** An operator accepts a pending request: the brand exists from now on, with the request's logo and texts. */

@@ -13,7 +13,9 @@ import { LOGO_TRANSPORT_MAX_BYTES, uploadBrandLogo } from './logo';
  * (a multipart form). Same session headers as GraphQL.
  */
 export async function registerCatalogRoutes(app: FastifyInstance, platform: Platform) {
-  app.get<{ Params: { categoryId: string }; Querystring: { type?: string; language?: string; menuItemId?: string } }>(
+  // The spec lists `menuItemId` among this call's inputs but never says what it selects; the export is the
+  // category's own detail, so nothing here reads it (docs/decisions.md).
+  app.get<{ Params: { categoryId: string }; Querystring: { type?: string; language?: string } }>(
     '/portal/export/category/:categoryId',
     async (request, reply) => {
       const ctx = await createRequestContext(platform, request);

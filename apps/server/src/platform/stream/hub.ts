@@ -9,6 +9,12 @@ export interface StreamMember {
   partnerIds: ReadonlySet<number>;
   /** The markets of those partners, for notices to chosen markets. */
   shopIds: ReadonlySet<string>;
+  /**
+   * An administrator signed in as themselves (the same test as requireAdmin): the cockpit's queues follow
+   * the `operators` audience. An administrator acting as a partner is that partner's member instead.
+   * Absent means not an operator.
+   */
+  operator?: boolean;
 }
 
 /** One socket of this process, from the moment its stream token opened it. */
@@ -55,6 +61,7 @@ function reaches(audience: StreamAudience, member: StreamMember): boolean {
   if ('all' in audience) return true;
   if ('partnerId' in audience) return member.partnerIds.has(audience.partnerId);
   if ('shops' in audience) return audience.shops.some((shop) => member.shopIds.has(shop));
+  if ('operators' in audience) return member.operator === true;
   return member.accountId === audience.accountId;
 }
 

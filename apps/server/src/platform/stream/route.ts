@@ -98,7 +98,12 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
         const shopIds = new Set(reachable.map((p) => p.shopId));
         // Closed meanwhile (the session ended, the timeout, the client left): the hub has let it go.
         if (gone()) return;
-        client.member = { accountId: auth.account.id, partnerIds, shopIds };
+        client.member = {
+          accountId: auth.account.id,
+          partnerIds,
+          shopIds,
+          operator: auth.account.isAdmin && auth.admin === null,
+        };
         clearTimeout(loginTimer);
         send({ type: 'logged_in' });
       }

@@ -321,3 +321,48 @@ describe('ended sessions', () => {
     stays.socket.close();
   });
 });
+
+describe('operators audience', () => {
+  it('reaches administrators signed in as themselves, on any process; never partners nor an impersonation', async () => {
+    const admin = await streamToken('admin@demo.test');
+    const partner = await streamToken('partner@demo.test');
+    const adminToken = admin.token;
+    const [cz] = (await server.database.executeSql("select id from partners where sap_id = '100001'")).rows as {
+      id: number;
+    }[];
+    const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
+      'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
+      { p: cz!.id },
+      { token: adminToken },
+    );
+    const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
+      link.data!.cockpitRemoteLoginLink,
+    )!;
+    const remote = await server.gql<{ loginAsAdmin: { token: string } }>(
+      'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
+      { h, t, p },
+    );
+    const actingToken = remote.data!.loginAsAdmin.token;
+
+    const operator = await connect(second, admin.streamToken);
+    const seller = await connect(server.app, partner.streamToken);
+    const acting = await connect(second, await freshStreamToken(actingToken));
+    expect(await tryLogin(operator, adminToken)).toBe('logged_in');
+    expect(await tryLogin(seller, partner.token)).toBe('logged_in');
+    expect(await tryLogin(acting, actingToken)).toBe('logged_in');
+
+    await server.app.platform.stream.publish(
+      { operators: true },
+      { type: 'brand_request_created', data: { requestId: 1, name: 'Queue' } },
+    );
+    expect((await operator.next('brand_request_created')).data).toEqual({ requestId: 1, name: 'Queue' });
+    // The partner's event still reaches the impersonation, which is that partner's member.
+    await server.app.platform.stream.publish({ partnerId: cz!.id }, { type: 'update_campaign', data: { id: 3 } });
+    await acting.next('update_campaign');
+    await seller.next('update_campaign');
+    await expect(seller.next('brand_request_created', 300)).rejects.toThrow();
+    await expect(acting.next('brand_request_created', 300)).rejects.toThrow();
+    await expect(operator.next('update_campaign', 300)).rejects.toThrow();
+    for (const client of [operator, seller, acting]) client.socket.close();
+  });
+});

@@ -22,6 +22,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
+import { useStreamEvent } from '../../app/stream/StreamProvider';
 import { graphql, type ResultOf } from '../../graphql/graphql';
 import { DataGrid, type DataGridColumn } from '../../ui/DataGrid/DataGrid';
 import { ErrorAlert } from '../../ui/ErrorAlert';
@@ -114,9 +115,25 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/**
+ * Keeps the queue current while sellers ask and other operators decide: the live stream tells every operator,
+ * and the grid reads its page again rather than patching rows (sorting and paging stay the server's).
+ */
+function useBrandRequestsLive() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['cockpitBrandRequests'] });
+  useStreamEvent<{ name?: string }>('brand_request_created', (event) => {
+    refresh();
+    flash.info(t('cockpit.brandRequests.live.created', { name: event.data?.name ?? '' }));
+  });
+  useStreamEvent('brand_request_decided', refresh);
+}
+
 /** The operators' queue of brand requests: pending first, each accepted or rejected with a reason. */
 export function BrandRequestsPage() {
   const { t } = useTranslation();
+  useBrandRequestsLive();
   const format = useFormat();
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
