@@ -1,9 +1,10 @@
-import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app';
+import { setImportPreparation } from '../apps/server/src/modules/products/import-pipeline';
 import { PRODUCT_IMPORT_JOB } from '../apps/server/src/modules/products/xml-import';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
@@ -82,6 +83,26 @@ function httpCall(
   });
 }
 
+/**
+ * CPU seconds of the local PostgreSQL server's processes (Linux /proc; 0 where unreadable): on a shared machine
+ * the CPU an import costs is steadier than its wall time.
+ */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return ticks / 100;
+}
+
 /** Samples the process's resident memory while `work` runs; answers the time and the peak. */
 async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; before: number; peak: number }> {
   const before = process.memoryUsage().rss;
@@ -154,7 +175,13 @@ export async function productsImportBench(): Promise<BenchResult[]> {
     }),
   );
   if (upload.result.status !== 202) throw new Error(`upload refused: ${upload.result.text}`);
+  // BENCH_IMPORT_INLINE=1: batches prepared on the job's thread, as before the preparation worker.
+  if (process.env.BENCH_IMPORT_INLINE === '1') setImportPreparation('inline');
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = postgresCpuSeconds();
   const run = await measured(() => app.platform.jobs.runQueued(PRODUCT_IMPORT_JOB));
+  const cpu = process.cpuUsage(cpuBefore);
+  const pgCpu = postgresCpuSeconds() - pgBefore;
   const { rows: imported } = await database.executeSql(
     'select status, done, created, updated, failed, error_code from product_imports where partner_id = $1 order by created_at desc limit 1',
     [partnerId],
@@ -164,7 +191,9 @@ export async function productsImportBench(): Promise<BenchResult[]> {
   console.log(
     `products import (${database.kind}): upload ${(upload.ms / 1000).toFixed(1)} s; job ${outcome.status} ${outcome.done} items ` +
       `(${outcome.created} created, ${outcome.failed} refused) in ${(run.ms / 1000).toFixed(1)} s = ${rate.toFixed(0)} products/s; ` +
-      `RSS ${mb(run.before)} before, peak ${mb(run.peak)} (+${mb(run.peak - run.before)})`,
+      `RSS ${mb(run.before)} before, peak ${mb(run.peak)} (+${mb(run.peak - run.before)}); ` +
+      `CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads)` +
+      (database.kind === 'postgres' ? `, PostgreSQL ${pgCpu.toFixed(1)} s` : ''),
   );
 
   const exported = await measured(() =>

@@ -92,7 +92,7 @@ function routeList(): Plugin {
  * stays out of it: its menus, popovers and the like are only used behind login and load with those areas.
  */
 const VENDOR =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|i18next|react-i18next|zod|@0no-co[\\/]graphql\.web|gql\.tada)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query)|i18next|react-i18next|@0no-co[\\/]graphql\.web|gql\.tada)[\\/]/;
 
 /**
  * The domain package is pure rules (docs/architecture.md): importing one of its files runs nothing but
@@ -159,6 +159,7 @@ export default defineConfig({
       '/media': api,
       '/medias': api,
       '/upload': api,
+      '/dev/mailbox/messages': api,
       '/v1': { target: api.replace('http', 'ws'), ws: true },
     },
   },

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { DomainError, isLanguage, languageFromAcceptLanguage, TRANSLATION_PROJECT_ID } from '@pp/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jobDefinitions } from './jobs';
+import { jobDefinitions, mailRendererOf } from './jobs';
 import type { Config } from './platform/config';
 import type { Platform } from './platform/context';
 import { type Database, openDatabase } from './platform/db/client';
@@ -22,7 +22,9 @@ import { createAuthCache } from './platform/auth-cache';
 import { onAuditCommitted } from './platform/audit/service';
 import { createFiguresCache, partnerFiguresPrefix } from './platform/figures-cache';
 import { createJobs } from './platform/jobs';
-import { logTransport, type MailTransport } from './platform/mail/transport';
+import { startImmediateMailDelivery } from './platform/mail/jobs';
+import { registerMailboxRoute } from './platform/mail/mailbox-route';
+import { logTransport, type MailTransport, mailboxTransport, smtpTransport } from './platform/mail/transport';
 import { metrics, registry } from './platform/metrics';
 import { bearerToken } from './platform/request-context';
 import { createStreamHub } from './platform/stream/hub';
@@ -34,6 +36,7 @@ import { registerSlaExportRoute } from './modules/sla/exports';
 import { registerOrderToolRoutes } from './modules/orders/orders-tools-rest';
 import { registerCatalogRoutes } from './modules/catalog/rest';
 import { registerProductXmlRoutes } from './modules/products/xml-rest';
+import { registerUsageRoute } from './modules/analytics/rest';
 
 /** Paths the single-page app must never shadow. */
 const API_PREFIXES = [
@@ -47,6 +50,7 @@ const API_PREFIXES = [
   '/api/',
   '/portal/export/',
   '/media/',
+  '/dev/mailbox/messages',
 ];
 
 export interface AppOptions {
@@ -55,7 +59,7 @@ export interface AppOptions {
   database?: Database;
   /** Skips pg-boss entirely (a few unit-style integration tests). Default: start it. */
   jobs?: boolean;
-  /** The mail relay (tests capture); default: the log transport. */
+  /** The mail relay (tests capture); default: by the settings (SMTP, demo mailbox or log). */
   mailTransport?: MailTransport;
   /** Where the log goes (tests capture it); default: standard output. */
   logStream?: { write(line: string): void };
@@ -65,6 +69,14 @@ export interface App {
   app: FastifyInstance;
   platform: Platform;
   close(): Promise<void>;
+}
+
+/** How mail leaves this process, by the settings (docs/operations.md, "Mail"). */
+function mailTransportOf(config: Config, database: Database, log: FastifyInstance['log']): MailTransport {
+  const mail = config.mail;
+  if (mail.kind === 'smtp') return smtpTransport({ ...mail, from: config.mailFrom });
+  if (mail.kind === 'mailbox') return mailboxTransport(database.db);
+  return logTransport(log);
 }
 
 /** The request's host for the CSP, reduced to host-name characters so a crafted header adds no directive. */
@@ -157,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database,
     stream,
     jobs,
-    mail: options.mailTransport ?? logTransport(app.log),
+    mail: options.mailTransport ?? mailTransportOf(config, database, app.log),
     authCache,
     figures,
     log: app.log,
@@ -168,6 +180,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   };
   if (options.jobs !== false) await jobs.start(jobDefinitions(platform), config.jobsEnabled);
+  const stopMailDelivery =
+    options.jobs !== false && config.jobsEnabled
+      ? await startImmediateMailDelivery(platform, mailRendererOf(platform))
+      : async () => undefined;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -266,7 +282,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.get('/fefl', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return readFeatureFlags(database.db);
+    const flags = await readFeatureFlags(database.db);
+    // The web's error reporting rides along with the flags it fetches at start anyway: no extra request.
+    return config.sentryDsn ? { ...flags, errorReportingDsn: config.sentryDsn } : flags;
   });
 
   app.get<{ Params: { projectId: string; lang: string } }>(
@@ -294,6 +312,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   registerFileRoutes(app, platform);
+  registerMailboxRoute(app, platform);
   registerPublicMediaRoute(app, platform);
   await registerProductRoutes(app, platform);
   registerOrdersExportRoutes(app, platform);
@@ -301,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await registerOrderToolRoutes(app, platform);
   await registerCatalogRoutes(app, platform);
   await registerProductXmlRoutes(app, platform);
+  registerUsageRoute(app, platform);
 
   let webVersion = readWebVersion(config.webDist);
   registerStreamRoute(app, platform, () => webVersion);
@@ -397,7 +417,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     platform,
     async close() {
       await app.close();
+      await stopMailDelivery();
       await jobs.stop();
+      await platform.mail.close?.();
       await authCache.stop();
       await stopFigures();
       await stream.stop();

@@ -10,10 +10,17 @@ import { exportJobs } from './platform/exports/jobs';
 import { filesJobs } from './platform/files/jobs';
 import { productJobs } from './modules/products/jobs';
 import { mailJobs } from './platform/mail/jobs';
+import { workflowMailRenderers } from './modules/onboarding/mails';
+import { analyticsJobs } from './modules/analytics/jobs';
+import { registrationMailRenderers } from './modules/registration/mails';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
-  return mailRenderer({ ...authMailRenderer(platform) });
+  return mailRenderer({
+    ...authMailRenderer(platform),
+    ...registrationMailRenderers(platform),
+    ...workflowMailRenderers(platform),
+  });
 }
 
 /** Every area's job definitions, wired once by the platform. */
@@ -28,5 +35,6 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...filesJobs(platform),
     ...exportJobs(platform),
     ...productJobs(platform),
+    ...analyticsJobs(platform),
   ] as JobDefinition<never>[];
 }

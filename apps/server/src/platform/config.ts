@@ -27,6 +27,12 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** Bearer token that opens GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** A Sentry-compatible DSN: the web reports its uncaught errors there (given out with the flags); none, none sent. */
+  SENTRY_DSN: z
+    .string()
+    .url()
+    .refine((value) => /^https?:\/\//.test(value))
+    .optional(),
   /** Requests per client (session, else address) per minute; 0 switches the limit off. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Longest a request's SQL statement may run on PostgreSQL, in milliseconds (0: no limit). */
@@ -55,6 +61,17 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The SMTP relay; without it mail goes to the demo mailbox (outside production) or the log. */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** true: TLS from the first byte (port 465); false: STARTTLS when the relay offers it. */
+  SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Partner Portal <no-reply@localhost>'),
+  /** Where registration looks companies up by company id: the offline sample registry, or the Czech ARES. */
+  COMPANY_REGISTRY: z.enum(['offline', 'ares']).default('offline'),
+  ARES_URL: z.string().url().default('https://ares.gov.cz/ekonomicke-subjekty-v-be/rest'),
 });
 
 export type TrustProxy = false | number | string[];
@@ -110,6 +127,8 @@ export interface Config {
   publicUrl: string;
   corsOrigins: string[];
   metricsToken: string | undefined;
+  /** The web's error-reporting DSN (public by design: it only lets a browser send reports). */
+  sentryDsn: string | null;
   rateLimitPerMinute: number;
   statementTimeoutMs: number;
   authCacheTtlMs: number;
@@ -121,6 +140,28 @@ export interface Config {
   shutdownTimeoutMs: number;
   trustProxy: TrustProxy;
   fileStorage: FileStorageConfig;
+  mail: MailConfig;
+  /** The sender of every e-mail (MAIL_FROM). */
+  mailFrom: string;
+  companyRegistry: { kind: 'offline' } | { kind: 'ares'; url: string };
+}
+
+/** How mail leaves: an SMTP relay, the demo mailbox (no relay, not production) or the log (production without one). */
+export type MailConfig =
+  | { kind: 'smtp'; host: string; port: number; secure: boolean; user?: string; password?: string }
+  | { kind: 'mailbox' }
+  | { kind: 'log' };
+
+function mailConfig(e: z.infer<typeof envSchema>, production: boolean): MailConfig {
+  if (!e.SMTP_HOST) return production ? { kind: 'log' } : { kind: 'mailbox' };
+  const port = e.SMTP_PORT ?? (e.SMTP_SECURE === 'true' ? 465 : 587);
+  return {
+    kind: 'smtp',
+    host: e.SMTP_HOST,
+    port,
+    secure: e.SMTP_SECURE === undefined ? port === 465 : e.SMTP_SECURE === 'true',
+    ...(e.SMTP_USER ? { user: e.SMTP_USER, password: e.SMTP_PASSWORD ?? '' } : {}),
+  };
 }
 
 export type FileStorageConfig =
@@ -174,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`,
     corsOrigins,
     metricsToken: e.METRICS_TOKEN,
+    sentryDsn: e.SENTRY_DSN ?? null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
     authCacheTtlMs: e.AUTH_CACHE_TTL_MS,
@@ -186,5 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     fileStorage: fileStorage(e),
+    mail: mailConfig(e, production),
+    mailFrom: e.MAIL_FROM,
+    companyRegistry:
+      e.COMPANY_REGISTRY === 'ares' ? { kind: 'ares', url: e.ARES_URL.replace(/\/+$/, '') } : { kind: 'offline' },
   };
 }

@@ -17,6 +17,7 @@ import { recordAudit } from '../platform/audit/service';
 import { seedDemoOrders } from './orders';
 import { seedBrandLogos, seedBrandRequests, seedBrands } from './brands';
 import { seedCatalog } from './catalog-seed';
+import { seedTerms } from './terms';
 import { type DemoMedia, seedDemoProducts } from './products';
 
 export const DEMO_PASSWORD = 'Demo-portal-2026!';
@@ -299,6 +300,7 @@ export async function seedDemo(
       });
       await link(tx, id, account, true, true);
     }
+    await seedTerms(tx);
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

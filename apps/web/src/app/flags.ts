@@ -1,10 +1,4 @@
-import {
-  DEFAULT_FEATURE_FLAGS,
-  FEATURE_FLAG_NAMES,
-  FEATURE_FLAGS_REFRESH_MS,
-  type FeatureFlags,
-  featureFlagsSchema,
-} from '@pp/domain';
+import { DEFAULT_FEATURE_FLAGS, FEATURE_FLAG_NAMES, FEATURE_FLAGS_REFRESH_MS, type FeatureFlags } from '@pp/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 /** Reads GET /fefl; flags the answer lacks or mistypes keep their defaults. */
@@ -15,8 +9,10 @@ export async function fetchFeatureFlags(doFetch: typeof fetch = fetch, signal?: 
   // Flag by flag: one malformed flag must not switch the others back to their defaults.
   const flags = { ...DEFAULT_FEATURE_FLAGS };
   for (const name of FEATURE_FLAG_NAMES) {
-    const value = featureFlagsSchema.shape[name].safeParse(body?.[name]);
-    if (value.success) flags[name] = value.data;
+    // Every flag is a boolean (the domain's featureFlagsSchema); a plain check keeps the schema library out
+    // of the sign-in page.
+    const value = body?.[name];
+    if (typeof value === 'boolean') flags[name] = value;
   }
   return flags;
 }

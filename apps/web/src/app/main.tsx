@@ -37,6 +37,9 @@ async function start() {
   const i18n = await initI18n(languageForArea(sessionStore.get().token ? 'portal' : 'public'));
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
+  // Usage tracking and error reporting load beside the first page, not in the sign-in page's entry chunk.
+  void import('./usage').then(({ startUsageTracking }) => startUsageTracking(router));
+  void import('./errorReporting').then(({ startErrorReporting }) => startErrorReporting());
   createRoot(root).render(
     <StrictMode>
       <Providers i18n={i18n}>

@@ -40,6 +40,12 @@ export interface NavItem {
   match: readonly string[];
   section: 'main' | 'catalogue' | 'finance' | 'help' | 'account';
   onlyWhileOnboarding?: boolean;
+  /**
+   * Areas of a selling shop (orders, campaigns, billing, service quality, statistics, financing): hidden
+   * while the partner is being onboarded, when they would only be empty; the full navigation appears with
+   * PRODUCTION (docs/decisions.md, "Navigation while onboarding").
+   */
+  afterLaunch?: boolean;
 }
 
 /** Every area of the route table of spec §2 with the resource that gates it. */
@@ -55,6 +61,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   {
     key: 'orders',
+    afterLaunch: true,
     icon: IconShoppingCart,
     targets: [{ to: '/orders', resource: 'orders' }],
     match: ['/orders'],
@@ -104,21 +111,44 @@ export const NAV_ITEMS: readonly NavItem[] = [
   },
   {
     key: 'marketing',
+    afterLaunch: true,
     icon: IconSpeakerphone,
     targets: [{ to: '/marketing/campaigns', resource: 'campaigns' }, { to: '/marketing/partner-page' }],
     match: ['/marketing'],
     section: 'catalogue',
   },
-  { key: 'billings', icon: IconFileInvoice, targets: [{ to: '/billings' }], match: ['/billings'], section: 'finance' },
-  { key: 'sla', icon: IconGauge, targets: [{ to: '/sla/cancel-rate' }], match: ['/sla'], section: 'finance' },
+  {
+    key: 'billings',
+    afterLaunch: true,
+    icon: IconFileInvoice,
+    targets: [{ to: '/billings' }],
+    match: ['/billings'],
+    section: 'finance',
+  },
+  {
+    key: 'sla',
+    afterLaunch: true,
+    icon: IconGauge,
+    targets: [{ to: '/sla/cancel-rate' }],
+    match: ['/sla'],
+    section: 'finance',
+  },
   {
     key: 'statistics',
+    afterLaunch: true,
     icon: IconChartBar,
     targets: [{ to: '/statistics' }],
     match: ['/statistics'],
     section: 'finance',
   },
-  { key: 'financing', icon: IconCoin, targets: [{ to: '/financing' }], match: ['/financing'], section: 'finance' },
+  {
+    key: 'financing',
+    afterLaunch: true,
+    icon: IconCoin,
+    targets: [{ to: '/financing' }],
+    match: ['/financing'],
+    section: 'finance',
+  },
   { key: 'services', icon: IconPuzzle, targets: [{ to: '/services' }], match: ['/services'], section: 'help' },
   { key: 'faq', icon: IconHelpCircle, targets: [{ to: '/faq' }], match: ['/faq'], section: 'help' },
   {
@@ -144,7 +174,9 @@ export function visibleNavItems(
   selectedPartner: { workflowStatus: string } | null | undefined,
 ): VisibleNavItem[] {
   return NAV_ITEMS.flatMap((item) => {
-    if (item.onlyWhileOnboarding && !(selectedPartner && isOnboarding(selectedPartner.workflowStatus))) return [];
+    const onboarding = Boolean(selectedPartner && isOnboarding(selectedPartner.workflowStatus));
+    if (item.onlyWhileOnboarding && !onboarding) return [];
+    if (item.afterLaunch && onboarding) return [];
     const target = item.targets.find((t) => canAccess(session, t.resource, t.action));
     return target ? [{ item, to: target.to }] : [];
   });

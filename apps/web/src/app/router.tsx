@@ -8,6 +8,7 @@ import { catalogRoutes } from '../features/catalog/routes';
 import { cockpitRoutes } from '../features/cockpit/routes';
 import { helpRoutes } from '../features/content/routes';
 import { deliveriesRoutes } from '../features/deliveries/routes';
+import { devRoutes } from '../features/dev/routes';
 import { feedsRoutes } from '../features/feeds/routes';
 import { homeRoutes } from '../features/home/routes';
 import { workflowRoutes } from '../features/onboarding/routes';
@@ -24,7 +25,12 @@ import { systemRoutes } from './routes/systemRoutes';
 import { parsePlainSearch, stringifyPlainSearch } from './searchParams';
 
 export const routeTree = rootRoute.addChildren([
-  publicRoute.addChildren([authRoute.addChildren(authCardRoutes), ...registrationRoutes, ...businessTermsRoutes]),
+  publicRoute.addChildren([
+    authRoute.addChildren(authCardRoutes),
+    ...registrationRoutes,
+    ...businessTermsRoutes,
+    ...devRoutes,
+  ]),
   privateRoute.addChildren([
     portalRoute.addChildren([
       ...homeRoutes,

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Feature flags served by GET /fefl. Unknown flags in the store are ignored. */
 export const FEATURE_FLAG_NAMES = ['croatiaEnabled', 'registrationEnabled', 'newVersionNotice'] as const;
 export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number];
@@ -13,7 +11,3 @@ export const DEFAULT_FEATURE_FLAGS: FeatureFlags = {
 
 /** The web re-reads the flags every 5 minutes (spec section 9). */
 export const FEATURE_FLAGS_REFRESH_MS = 300_000;
-
-export const featureFlagsSchema = z.object(
-  Object.fromEntries(FEATURE_FLAG_NAMES.map((name) => [name, z.boolean()])) as Record<FeatureFlagName, z.ZodBoolean>,
-);

@@ -60,7 +60,7 @@ interface LoginPayload {
   token: string;
   session: SessionView;
 }
-const LoginResultRef = builder.objectRef<LoginPayload>('LoginResult').implement({
+export const LoginResultRef = builder.objectRef<LoginPayload>('LoginResult').implement({
   fields: (t) => ({
     token: t.exposeString('token'),
     session: t.field({ type: SessionRef, resolve: (r) => r.session }),

@@ -35,6 +35,8 @@ import {
   policiesFor,
   reachablePartners,
 } from '../partner/service';
+import { isRegisteredAccount, queueConfirmationMail } from '../registration/confirmation-mail';
+import { mustAgreeToTerms } from '../terms/service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { loginTokens, sessions, streamTokens } from './tables';
 import {
@@ -125,7 +127,12 @@ export async function sessionView(
   const partners = loaders
     ? await loaders.reachablePartners()
     : await reachablePartners(db, auth, await readFeatureFlags(db));
-  const selectedPartner = choosePartner(partners, requestedPartnerId);
+  const chosen = choosePartner(partners, requestedPartnerId);
+  // Read with the session so that the portal asks for consent right after sign-in (terms/service.ts).
+  const selectedPartner = chosen && {
+    ...chosen,
+    mustAgreeToTerms: await mustAgreeToTerms(db, chosen, auth.admin !== null),
+  };
   const acl = selectedPartner
     ? await (loaders ? loaders.policiesFor(selectedPartner) : policiesFor(db, auth, selectedPartner))
     : [];
@@ -147,7 +154,7 @@ async function throttleSecretCheck<T>(ctx: RequestContext, check: () => Promise<
   return result;
 }
 
-async function createSession(
+export async function createSession(
   tx: DbOrTx,
   ctx: RequestContext,
   values: {
@@ -187,12 +194,16 @@ async function authOf(db: Db, token: string): Promise<Auth> {
 async function assertMaySignIn(db: Db, account: typeof accounts.$inferSelect): Promise<void> {
   if (!account.isActive) throw new DomainError('DEACTIVATED');
   if (!account.isConfirmed) {
-    await queueMail(db, {
-      to: account.email,
-      template: 'account-activation',
-      lang: account.lang,
-      data: { accountId: account.id },
-    });
+    // A self-registered account is activated by its registration link: a fresh one is sent (counted per account).
+    if (await isRegisteredAccount(db, account.id)) await queueConfirmationMail(db, account);
+    else {
+      await queueMail(db, {
+        to: account.email,
+        template: 'account-activation',
+        lang: account.lang,
+        data: { accountId: account.id },
+      });
+    }
     throw new DomainError('NOT_CONFIRMED');
   }
   if (account.isAdmin) return;
@@ -231,6 +242,16 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
   if (account?.passwordHash) ok = await verifyPassword(account.passwordHash, password);
   else await verifyAgainstDummy(password);
   metrics.passwordChecks.inc();
+  // A registration not confirmed yet has no password to check: its owner is offered a new link (spec §4).
+  if (
+    account?.passwordHash === null &&
+    !account.isConfirmed &&
+    account.isActive &&
+    (await isRegisteredAccount(ctx.db, account.id))
+  ) {
+    await queueConfirmationMail(ctx.db, account);
+    throw new DomainError('NOT_CONFIRMED');
+  }
   if (!account || !ok) throw new DomainError('BAD_CREDENTIALS');
   await assertMaySignIn(ctx.db, account);
 

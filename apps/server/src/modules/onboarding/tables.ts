@@ -112,5 +112,5 @@ export const agreements = pgTable(
     companyId: text('company_id').notNull().default(''),
     signed: timestamp('signed', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('agreements_partner_idx').on(t.partnerId, t.termsId)],
+  (t) => [uniqueIndex('agreements_partner_terms_uq').on(t.partnerId, t.termsId)],
 );

@@ -4,20 +4,15 @@ import {
   type FieldIssue,
   mediaToSave,
   type ProductInput,
-  productInputSchema,
   type ShopId,
-  type XmlNode,
-  xmlItemStage,
-  xmlItemToInput,
   variantTitle,
   variantTitleParameters,
 } from '@pp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../platform/audit/service';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/client';
-import { validationError } from '../../platform/errors';
 import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
-import { sanitizeLongDesc } from './sanitize';
+import type { ParsedBatch } from './import-prepare';
 
 export interface ImportJobScope {
   db: Db;
@@ -76,19 +71,15 @@ interface Refused {
   issues: FieldIssue[];
 }
 
-async function fillCache(db: DbOrTx, scope: ImportJobScope, cache: ImportCache, raws: Record<string, unknown>[]) {
-  const categoryIds = new Set<number>();
-  const brandIds = new Set<string>();
-  for (const raw of raws) {
-    if (typeof raw.categoryId === 'number' && !cache.categories.has(raw.categoryId)) categoryIds.add(raw.categoryId);
-    if (typeof raw.brandId === 'string' && !cache.brands.has(raw.brandId)) brandIds.add(raw.brandId);
-  }
-  if (categoryIds.size) {
-    const rules = await loadCategoryRules(db, scope.shopId, scope.partnerId, [...categoryIds]);
+async function fillCache(db: DbOrTx, scope: ImportJobScope, cache: ImportCache, batch: ParsedBatch) {
+  const categoryIds = batch.categoryIds.filter((id) => !cache.categories.has(id));
+  const brandIds = batch.brandIds.filter((id) => !cache.brands.has(id));
+  if (categoryIds.length) {
+    const rules = await loadCategoryRules(db, scope.shopId, scope.partnerId, categoryIds);
     for (const id of categoryIds) cache.categories.set(id, rules.get(id) ?? null);
   }
-  if (brandIds.size) {
-    const names = await loadBrandNames(db, [...brandIds]);
+  if (brandIds.length) {
+    const names = await loadBrandNames(db, brandIds);
     for (const id of brandIds) cache.brands.set(id, names.get(id) ?? null);
   }
 }
@@ -123,45 +114,17 @@ export interface PreparedBatch {
 }
 
 /**
- * The work of a batch that needs no lock: mapping, the schema, the HTML sanitiser, the category and brand
- * look-ups. The import runs it for the next batch while the previous one is being written.
+ * The work of a batch that needs no lock after parsing (import-prepare.ts): the category and brand look-ups.
+ * The import runs it for the next batch while the previous one is being written.
  */
 export async function prepareBatch(
   scope: ImportJobScope,
   cache: ImportCache,
-  nodes: XmlNode[],
+  parsed: ParsedBatch,
 ): Promise<PreparedBatch> {
-  const items = nodes.map((node) => ({ raw: xmlItemToInput(node), stage: xmlItemStage(node) }));
-  // The last ITEM of an id wins, as it would when the file was imported item by item.
-  const lastOf = new Map<string, number>();
-  items.forEach((item, i) => {
-    lastOf.set(item.raw.id, i);
-  });
-  const current = items.filter((item, i) => lastOf.get(item.raw.id) === i);
-  await fillCache(
-    scope.db,
-    scope,
-    cache,
-    current.map((i) => i.raw),
-  );
-
-  const prepared: PreparedBatch = {
-    items: nodes.length,
-    ids: [...new Set(current.map((i) => i.raw.id).filter(Boolean))],
-    candidates: [],
-    refused: [],
-  };
-  for (const { raw, stage } of current) {
-    const keepStatus = raw.status === 'NOT_FOR_RESALE';
-    const parsed = productInputSchema.safeParse(keepStatus ? { ...raw, status: undefined } : raw);
-    const issues: FieldIssue[] = [];
-    if (stage !== null && stage !== 'DRAFT' && stage !== 'LIVE') issues.push({ field: 'stage', rule: 'invalid' });
-    if (!parsed.success) {
-      prepared.refused.push({ productId: raw.id, issues: [...issues, ...validationError(parsed.error).fields] });
-      continue;
-    }
-    const input = parsed.data;
-    input.longDesc = input.longDesc ? sanitizeLongDesc(input.longDesc) || null : null;
+  await fillCache(scope.db, scope, cache, parsed);
+  const prepared: PreparedBatch = { items: parsed.items, ids: parsed.ids, candidates: [], refused: parsed.refused };
+  for (const { input, stage, keepStatus, issues } of parsed.candidates) {
     const category = input.categoryId === null ? null : (cache.categories.get(input.categoryId) ?? null);
     if (input.categoryId !== null && !category) issues.push({ field: 'categoryId', rule: 'invalid' });
     const brandName = input.brandId === null ? null : (cache.brands.get(input.brandId) ?? null);
@@ -286,8 +249,12 @@ function withCampaignOnes<T extends { source: string }>(before: { source: string
   return [...merged, ...own.slice(next)];
 }
 
-/** One array parameter per column: the statement has the same few parameters whatever the batch size. */
-const column = (values: unknown[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+/**
+ * A batch's rows as one JSON parameter for `json_to_recordset`: the statement has one parameter whatever the
+ * batch size, and the serialising is one native JSON.stringify instead of an array literal per column built
+ * element by element (which cost more than the statement itself).
+ */
+const recordset = (rows: object[]): SQL => sql`${JSON.stringify(rows)}::json`;
 
 async function writeProducts(
   tx: DbOrTx,
@@ -324,7 +291,6 @@ async function writeProducts(
       mainThumb: main ? (kept?.thumb_url ?? main.url) : null,
     };
   });
-  const pick = <T>(f: (r: (typeof rows)[number]) => T) => rows.map(f);
   await tx.execute(sql`
     insert into products (partner_id, id, title, product_type, line, short_desc, long_desc, brand_id, category_id,
       barcode, taric_code, priority, price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay,
@@ -332,144 +298,55 @@ async function writeProducts(
       recommended, mallbox_allowed, status, stage, variant_count, main_thumb_url, has_errors, updated_at)
     select ${scope.partnerId}, id, title, product_type, line, short_desc, long_desc, brand_id, category_id,
       barcode, taric_code, priority, price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay,
-      free_delivery, package_size, weight, width, length, height, parameters::jsonb,
-      array(select jsonb_array_elements_text(variable_parameters::jsonb)), promotions::jsonb, labels::jsonb,
-      array(select jsonb_array_elements_text(recommended::jsonb)), mallbox_allowed, status, stage, variant_count,
+      free_delivery, package_size, weight, width, length, height, parameters,
+      array(select jsonb_array_elements_text(variable_parameters)), promotions, labels,
+      array(select jsonb_array_elements_text(recommended)), mallbox_allowed, status, stage, variant_count,
       main_thumb_url, has_errors, now()
-    from unnest(
-      ${column(
-        pick((r) => r.input.id),
-        'text',
-      )}, ${column(
-        pick((r) => r.title),
-        'text',
-      )},
-      ${column(
-        pick((r) => r.input.productType),
-        'text',
-      )}, ${column(
-        pick((r) => r.input.line),
-        'text',
-      )},
-      ${column(
-        pick((r) => r.input.shortDesc),
-        'text',
-      )}, ${column(
-        pick((r) => r.input.longDesc),
-        'text',
-      )},
-      ${column(
-        pick((r) => r.input.brandId),
-        'text',
-      )}, ${column(
-        pick((r) => r.input.categoryId),
-        'int',
-      )},
-      ${column(
-        pick((r) => r.input.barcode),
-        'text',
-      )}, ${column(
-        pick((r) => r.input.taricCode),
-        'text',
-      )},
-      ${column(
-        pick((r) => r.input.priority),
-        'int',
-      )}, ${column(
-        pick((r) => r.input.price),
-        'numeric',
-      )},
-      ${column(
-        pick((r) => r.input.rrp),
-        'numeric',
-      )}, ${column(
-        pick((r) => r.input.purchasePrice),
-        'numeric',
-      )},
-      ${column(
-        pick((r) => r.input.fairPrice),
-        'numeric',
-      )}, ${column(
-        pick((r) => r.input.weeeFee),
-        'numeric',
-      )},
-      ${column(
-        pick((r) => r.input.vat),
-        'numeric',
-      )}, ${column(
-        pick((r) => r.input.inStock),
-        'int',
-      )},
-      ${column(
-        pick((r) => r.input.deliveryDelay),
-        'int',
-      )}, ${column(
-        pick((r) => r.input.freeDelivery),
-        'boolean',
-      )},
-      ${column(
-        pick((r) => r.input.packageSize),
-        'text',
-      )}, ${column(
-        pick((r) => r.input.weight),
-        'numeric',
-      )},
-      ${column(
-        pick((r) => r.input.width),
-        'numeric',
-      )}, ${column(
-        pick((r) => r.input.length),
-        'numeric',
-      )},
-      ${column(
-        pick((r) => r.input.height),
-        'numeric',
-      )},
-      ${column(
-        pick((r) => JSON.stringify(r.input.parameters)),
-        'text',
-      )},
-      ${column(
-        pick((r) => JSON.stringify(r.input.variableParameters)),
-        'text',
-      )},
-      ${column(
-        pick((r) => JSON.stringify(r.promotions)),
-        'text',
-      )},
-      ${column(
-        pick((r) => JSON.stringify(r.labels)),
-        'text',
-      )},
-      ${column(
-        pick((r) => JSON.stringify(r.input.recommended)),
-        'text',
-      )},
-      ${column(
-        pick((r) => r.input.mallboxAllowed),
-        'boolean',
-      )}, ${column(
-        pick((r) => r.status),
-        'text',
-      )},
-      ${column(
-        pick((r) => r.stage),
-        'text',
-      )}, ${column(
-        pick((r) => r.input.variants.length),
-        'int',
-      )},
-      ${column(
-        pick((r) => r.mainThumb),
-        'text',
-      )}, ${column(
-        pick((r) => flagged.has(r.input.id)),
-        'boolean',
-      )}
-    ) as t(id, title, product_type, line, short_desc, long_desc, brand_id, category_id, barcode, taric_code, priority,
-      price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay, free_delivery, package_size,
-      weight, width, length, height, parameters, variable_parameters, promotions, labels, recommended, mallbox_allowed,
-      status, stage, variant_count, main_thumb_url, has_errors)
+    from json_to_recordset(${recordset(
+      rows.map((r) => ({
+        id: r.input.id,
+        title: r.title,
+        product_type: r.input.productType,
+        line: r.input.line,
+        short_desc: r.input.shortDesc,
+        long_desc: r.input.longDesc,
+        brand_id: r.input.brandId,
+        category_id: r.input.categoryId,
+        barcode: r.input.barcode,
+        taric_code: r.input.taricCode,
+        priority: r.input.priority,
+        price: r.input.price,
+        rrp: r.input.rrp,
+        purchase_price: r.input.purchasePrice,
+        fair_price: r.input.fairPrice,
+        weee_fee: r.input.weeeFee,
+        vat: r.input.vat,
+        in_stock: r.input.inStock,
+        delivery_delay: r.input.deliveryDelay,
+        free_delivery: r.input.freeDelivery,
+        package_size: r.input.packageSize,
+        weight: r.input.weight,
+        width: r.input.width,
+        length: r.input.length,
+        height: r.input.height,
+        parameters: r.input.parameters,
+        variable_parameters: r.input.variableParameters,
+        promotions: r.promotions,
+        labels: r.labels,
+        recommended: r.input.recommended,
+        mallbox_allowed: r.input.mallboxAllowed,
+        status: r.status,
+        stage: r.stage,
+        variant_count: r.input.variants.length,
+        main_thumb_url: r.mainThumb,
+        has_errors: flagged.has(r.input.id),
+      })),
+    )}) as t(id text, title text, product_type text, line text, short_desc text, long_desc text, brand_id text,
+      category_id int, barcode text, taric_code text, priority int, price numeric, rrp numeric, purchase_price numeric,
+      fair_price numeric, weee_fee numeric, vat numeric, in_stock int, delivery_delay int, free_delivery boolean,
+      package_size text, weight numeric, width numeric, length numeric, height numeric, parameters jsonb,
+      variable_parameters jsonb, promotions jsonb, labels jsonb, recommended jsonb, mallbox_allowed boolean,
+      status text, stage text, variant_count int, main_thumb_url text, has_errors boolean)
     on conflict (partner_id, id) do update set title = excluded.title, product_type = excluded.product_type,
       line = excluded.line, short_desc = excluded.short_desc, long_desc = excluded.long_desc,
       brand_id = excluded.brand_id, category_id = excluded.category_id, barcode = excluded.barcode,
@@ -496,53 +373,24 @@ async function writeProducts(
       insert into product_variants (partner_id, product_id, id, position, title, price, rrp, in_stock, barcode,
         image_url, delivery_delay, status, parameters)
       select ${scope.partnerId}, product_id, id, position, title, price, rrp, in_stock, barcode, image_url,
-        delivery_delay, status, parameters::jsonb
-      from unnest(
-        ${column(
-          variants.map((r) => r.productId),
-          'text',
-        )}, ${column(
-          variants.map((r) => r.v.id),
-          'text',
-        )},
-        ${column(
-          variants.map((r) => r.position),
-          'int',
-        )}, ${column(
-          variants.map((r) => r.title),
-          'text',
-        )},
-        ${column(
-          variants.map((r) => r.v.price),
-          'numeric',
-        )}, ${column(
-          variants.map((r) => r.v.rrp),
-          'numeric',
-        )},
-        ${column(
-          variants.map((r) => r.v.inStock),
-          'int',
-        )}, ${column(
-          variants.map((r) => r.v.barcode),
-          'text',
-        )},
-        ${column(
-          variants.map((r) => r.v.imageUrl),
-          'text',
-        )}, ${column(
-          variants.map((r) => r.v.deliveryDelay),
-          'int',
-        )},
-        ${column(
-          variants.map((r) => r.v.status),
-          'text',
-        )},
-        ${column(
-          variants.map((r) => JSON.stringify(r.v.parameters)),
-          'text',
-        )}
-      ) as t(product_id, id, position, title, price, rrp, in_stock, barcode, image_url, delivery_delay, status,
-        parameters)`);
+        delivery_delay, status, parameters
+      from json_to_recordset(${recordset(
+        variants.map((r) => ({
+          product_id: r.productId,
+          id: r.v.id,
+          position: r.position,
+          title: r.title,
+          price: r.v.price,
+          rrp: r.v.rrp,
+          in_stock: r.v.inStock,
+          barcode: r.v.barcode,
+          image_url: r.v.imageUrl,
+          delivery_delay: r.v.deliveryDelay,
+          status: r.v.status,
+          parameters: r.v.parameters,
+        })),
+      )}) as t(product_id text, id text, position int, title text, price numeric, rrp numeric, in_stock int,
+        barcode text, image_url text, delivery_delay int, status text, parameters jsonb)`);
   }
 
   const media = accepted.flatMap(({ input }) =>
@@ -557,44 +405,23 @@ async function writeProducts(
     await tx.execute(sql`
       insert into product_media (partner_id, product_id, position, url, file_id, thumb_url, main, energy_label,
         information_list, width, height)
-      select ${scope.partnerId}, * from unnest(
-        ${column(
-          media.map((r) => r.productId),
-          'text',
-        )}, ${column(
-          media.map((r) => r.position),
-          'int',
-        )},
-        ${column(
-          media.map((r) => r.m.url),
-          'text',
-        )}, ${column(
-          media.map((r) => r.kept?.file_id ?? null),
-          'uuid',
-        )},
-        ${column(
-          media.map((r) => r.kept?.thumb_url ?? null),
-          'text',
-        )}, ${column(
-          media.map((r) => r.m.main),
-          'boolean',
-        )},
-        ${column(
-          media.map((r) => r.m.energyLabel ?? false),
-          'boolean',
-        )},
-        ${column(
-          media.map((r) => r.m.informationList ?? false),
-          'boolean',
-        )},
-        ${column(
-          media.map((r) => r.kept?.width ?? null),
-          'int',
-        )}, ${column(
-          media.map((r) => r.kept?.height ?? null),
-          'int',
-        )}
-      )`);
+      select ${scope.partnerId}, product_id, position, url, file_id, thumb_url, main, energy_label, information_list,
+        width, height
+      from json_to_recordset(${recordset(
+        media.map((r) => ({
+          product_id: r.productId,
+          position: r.position,
+          url: r.m.url,
+          file_id: r.kept?.file_id ?? null,
+          thumb_url: r.kept?.thumb_url ?? null,
+          main: r.m.main,
+          energy_label: r.m.energyLabel ?? false,
+          information_list: r.m.informationList ?? false,
+          width: r.kept?.width ?? null,
+          height: r.kept?.height ?? null,
+        })),
+      )}) as t(product_id text, position int, url text, file_id uuid, thumb_url text, main boolean,
+        energy_label boolean, information_list boolean, width int, height int)`);
   }
 }
 
@@ -608,14 +435,9 @@ async function writeErrors(tx: DbOrTx, scope: ImportJobScope, ids: string[], ref
     and product_id = any(${sql.param(touched)}::text[])`);
   if (refused.length) {
     await tx.execute(sql`insert into product_errors (partner_id, product_id, source, import_id, issues)
-      select ${scope.partnerId}, product_id, 'IMPORT', ${scope.importId}::uuid, issues::jsonb
-      from unnest(${column(
-        refused.map((r) => r.productId),
-        'text',
-      )}, ${column(
-        refused.map((r) => JSON.stringify(r.issues)),
-        'text',
-      )}) as t(product_id, issues)`);
+      select ${scope.partnerId}, product_id, 'IMPORT', ${scope.importId}::uuid, issues
+      from json_to_recordset(${recordset(refused.map((r) => ({ product_id: r.productId, issues: r.issues })))})
+        as t(product_id text, issues jsonb)`);
   }
   if (refused.length) {
     await tx.execute(sql`update products set has_errors = true where partner_id = ${scope.partnerId}

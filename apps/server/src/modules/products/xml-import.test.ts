@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { brands, categories, categoryParameters } from '../catalog/tables';
 import { products } from './tables';
+import { importPreparation, setImportPreparation } from './import-pipeline';
 import { PRODUCT_IMPORT_JOB } from './xml-import';
 
 let server: TestServer;
@@ -305,6 +306,66 @@ describe('product XML import', () => {
   });
 });
 
+describe('preparation in a worker thread', () => {
+  it('writes exactly what preparing on the job’s thread writes, over several batches', async () => {
+    const items = Array.from({ length: 2300 }, (_, i) =>
+      item(
+        `CMP-${i % 2200}`,
+        `<IN_STOCK>${i % 30}</IN_STOCK><CATEGORY_ID>${i % 7 === 0 ? 900004 : 900003}</CATEGORY_ID><BRAND_ID>ACMEH4</BRAND_ID>` +
+          `<LONGDESC><![CDATA[${i % 3 === 0 ? `<p>Soft ${i}</p><ul><li>a > b</li></ul>` : i % 3 === 1 ? `plain ${i} > x` : `<p onclick="x()">${i}</p><script>alert(1)</script>`}]]></LONGDESC>` +
+          (i % 5 === 0
+            ? `<VARIABLE_PARAMS><PARAM>COLOR</PARAM></VARIABLE_PARAMS><VARIANTS><VARIANT><ID>CMP-${i % 2200}-R</ID><PARAM><NAME>COLOR</NAME><VALUE>red</VALUE></PARAM></VARIANT></VARIANTS>`
+            : '') +
+          `<MEDIA><URL>https://img.example/cmp-${i}.jpg</URL><MAIN>true</MAIN></MEDIA>` +
+          (i % 11 === 0 ? '<BARCODE>4006381333932</BARCODE>' : ''),
+      ),
+    );
+    const file = xml(...items);
+    const snapshot = async () => {
+      const read = async (text: string) => (await server.database.executeSql(text, [cz])).rows;
+      return {
+        products: await read(`select id, title, long_desc, in_stock, category_id, stage, status, variant_count,
+          main_thumb_url, has_errors, parameters, variable_parameters, promotions from products
+          where partner_id = $1 and id like 'CMP-%' order by id`),
+        variants: await read(`select product_id, id, title, parameters from product_variants
+          where partner_id = $1 and product_id like 'CMP-%' order by id`),
+        media: await read(`select product_id, position, url, main from product_media
+          where partner_id = $1 and product_id like 'CMP-%' order by product_id, position`),
+        errors: await read(`select product_id, issues from product_errors
+          where partner_id = $1 and product_id like 'CMP-%' order by product_id`),
+      };
+    };
+    const forget = () =>
+      server.database.executeSql(
+        `with p as (delete from products where partner_id = $1 and id like 'CMP-%'),
+           v as (delete from product_variants where partner_id = $1 and product_id like 'CMP-%'),
+           m as (delete from product_media where partner_id = $1 and product_id like 'CMP-%')
+         delete from product_errors where partner_id = $1 and product_id like 'CMP-%'`,
+        [cz],
+      );
+    const chosen = importPreparation;
+    setImportPreparation('inline');
+    try {
+      const inline = await importFile(file);
+      const inlineEvents = progress().map(({ importId, ...rest }) => rest);
+      const inlineRows = await snapshot();
+      await forget();
+      events = [];
+      setImportPreparation('worker');
+      const worker = await importFile(file);
+      expect({ ...worker, id: '' }).toEqual({ ...inline, id: '' });
+      expect(worker).toMatchObject({ status: 'DONE', done: 2300 });
+      expect(progress().map(({ importId, ...rest }) => rest)).toEqual(inlineEvents);
+      expect(await snapshot()).toEqual(inlineRows);
+      expect(inlineRows.products.length).toBeGreaterThan(1500);
+      expect(inlineRows.errors.length).toBeGreaterThan(100);
+    } finally {
+      setImportPreparation(chosen);
+      await forget();
+    }
+  });
+});
+
 describe('files refused whole', () => {
   const refusedWith = async (body: string, code: string) => {
     const before = await count('products');
@@ -325,6 +386,9 @@ describe('files refused whole', () => {
     await refusedWith(`<?xml version="1.0"?><PRODUCTS>${item('ROOT-1')}</PRODUCTS>`, 'XML_ROOT_INVALID');
     // The first items are fine: pass 1 reads to the end before anything is written.
     await refusedWith(xml(item('TRUNC-1'), item('TRUNC-2')).slice(0, -30), 'INVALID_XML');
+    // Also when the worker has parsed batches ahead: a broken tail after 2,500 good items writes nothing.
+    const long = xml(...Array.from({ length: 2500 }, (_, i) => item(`TAIL-${i}`)));
+    await refusedWith(`${long.slice(0, -20)}<ITEM><ID>x</ITEM></ITEMS>`, 'INVALID_XML');
     await refusedWith(xml(item('AMP-1', '<LINE>Tom & Jerry</LINE>')), 'INVALID_XML');
     await refusedWith(xml(item('ENT-1', '<LINE>&undeclared;</LINE>')), 'INVALID_XML');
     await refusedWith('just text', 'INVALID_XML');

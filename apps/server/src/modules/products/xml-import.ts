@@ -3,34 +3,22 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import {
-  DomainError,
-  PRODUCT_XML_ITEM,
-  PRODUCT_XML_MAX_BYTES,
-  PRODUCT_XML_MAX_ITEMS,
-  PRODUCT_XML_MAX_NODES_PER_ITEM,
-  PRODUCT_XML_ROOT,
-  type XmlNode,
-} from '@pp/domain';
+import { DomainError, PRODUCT_XML_MAX_BYTES } from '@pp/domain';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { SaxesParser } from 'saxes';
 import { recordAudit } from '../../platform/audit/service';
 import type { Platform, RequestContext } from '../../platform/context';
 import { cleanFileName, fileStorageOf, spoolFolder, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
 import type { JobDefinition } from '../../platform/jobs';
+import { parsedBatches } from './import-pipeline';
+import { FileRefusal, readItems } from './import-read';
 import { commitBatch, type ImportJobScope, type ImportTotals, newImportCache, prepareBatch } from './import-write';
 import { partnerShopOf } from './shop';
 import { productImports } from './tables';
 
-export const PRODUCT_IMPORT_JOB = 'products.import';
-/** Items written per transaction: an item is whole or absent, a batch commits or not at all. */
-export const IMPORT_BATCH = 1000;
-/** The text of one element beyond this is cut: the schema refuses it anyway, and memory stays bounded. */
-const MAX_TEXT_PER_ELEMENT = 200_000;
+export { IMPORT_BATCH, readItems } from './import-read';
 
-/** Refuses the whole file before anything is written. */
-class FileRefusal extends DomainError {}
+export const PRODUCT_IMPORT_JOB = 'products.import';
 
 /**
  * Copies the upload to a spool file, counting bytes as they pass: crossing the limit stops the copy at
@@ -197,102 +185,8 @@ async function dropStoredFile(platform: Platform, partnerId: number, fileId: str
   if (file) await fileStorageOf(platform).delete(file.storageKey);
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Reading the file: a streaming parser over the stored bytes, never the whole document.
-
-/**
- * Reads the items of a product XML one chunk at a time. With `build` false it only checks the file (pass
- * 1): well-formed, no DOCTYPE (so no entity can ever be declared, let alone expanded), root ITEMS, at most
- * PRODUCT_XML_MAX_ITEMS items. With `build` true it yields each ITEM as a small tree (pass 2).
- */
-export async function* readItems(source: Readable, build: boolean): AsyncGenerator<XmlNode[], number> {
-  const parser = new SaxesParser({ position: true });
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const ready: XmlNode[] = [];
-  const stack: XmlNode[] = [];
-  let depth = 0;
-  let items = 0;
-  let nodes = 0;
-  let sawRoot = false;
-
-  parser.on('doctype', () => {
-    throw new FileRefusal('XML_DOCTYPE_NOT_ALLOWED');
-  });
-  parser.on('error', (error) => {
-    throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column, reason: error.message });
-  });
-  parser.on('opentag', (tag) => {
-    depth++;
-    if (depth === 1) {
-      if (tag.name !== PRODUCT_XML_ROOT) throw new FileRefusal('XML_ROOT_INVALID');
-      sawRoot = true;
-      return;
-    }
-    if (depth === 2) {
-      if (tag.name !== PRODUCT_XML_ITEM) return;
-      if (++items > PRODUCT_XML_MAX_ITEMS) throw new FileRefusal('XML_TOO_MANY_ITEMS', { 0: PRODUCT_XML_MAX_ITEMS });
-      nodes = 0;
-    } else if (stack.length === 0) {
-      return;
-    }
-    if (++nodes > PRODUCT_XML_MAX_NODES_PER_ITEM) {
-      throw new FileRefusal('XML_ITEM_TOO_LARGE', { 0: items, 1: PRODUCT_XML_MAX_NODES_PER_ITEM });
-    }
-    if (!build) return;
-    const node: XmlNode = { name: tag.name, text: '', children: [] };
-    stack.at(-1)?.children.push(node);
-    stack.push(node);
-  });
-  const addText = (text: string) => {
-    const node = stack.at(-1);
-    if (node && node.text.length < MAX_TEXT_PER_ELEMENT) node.text += text.slice(0, MAX_TEXT_PER_ELEMENT);
-  };
-  parser.on('text', (text) => {
-    if (build) addText(text);
-  });
-  parser.on('cdata', (text) => {
-    if (build) addText(text);
-  });
-  parser.on('closetag', () => {
-    depth--;
-    if (!build || stack.length === 0) return;
-    const node = stack.pop()!;
-    node.text = node.text.trim();
-    if (stack.length === 0) ready.push(node);
-  });
-
-  const feed = (text: string) => {
-    try {
-      parser.write(text);
-    } catch (error) {
-      if (error instanceof FileRefusal) throw error;
-      throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
-    }
-  };
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    let text: string;
-    try {
-      text = decoder.decode(chunk, { stream: true });
-    } catch {
-      throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
-    }
-    feed(text);
-    if (ready.length) yield ready.splice(0);
-  }
-  try {
-    feed(decoder.decode());
-    parser.close();
-  } catch (error) {
-    if (error instanceof FileRefusal) throw error;
-    throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
-  }
-  if (!sawRoot) throw new FileRefusal('XML_ROOT_INVALID');
-  if (ready.length) yield ready.splice(0);
-  return items;
-}
-
 /** Pass 1: the whole file is checked before anything is written. Returns the number of items. */
-async function checkFile(source: Readable): Promise<number> {
+async function checkFile(source: AsyncIterable<Uint8Array>): Promise<number> {
   const reader = readItems(source, false);
   for (;;) {
     const next = await reader.next();
@@ -342,45 +236,46 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
       .where(and(eq(storedFiles.partnerId, job.partnerId), eq(storedFiles.id, job.fileId)));
     if (!file) throw new DomainError('IMPORT_FILE_MISSING');
     const storage = fileStorageOf(platform);
-    const total = await checkFile(await storage.get(file.storageKey));
-    await publish({ status: 'BEGIN', done: 0, total, created: 0, updated: 0, failed: 0 });
+    // Pass 2 starts at once in the preparation worker, which parses only the first batches ahead while this
+    // thread checks the whole file (pass 1): nothing is written before the check passed.
+    const parsed = parsedBatches(await storage.get(file.storageKey));
+    let total: number;
+    try {
+      total = await checkFile(await storage.get(file.storageKey));
+      await publish({ status: 'BEGIN', done: 0, total, created: 0, updated: 0, failed: 0 });
 
-    const scope: ImportJobScope = await importScopeOf(platform, job);
-    const cache = newImportCache();
-    // While a batch is written, the next one is read and prepared: the database and this process work at
-    // once. Batches still commit one after the other, in file order (the last ITEM of an id wins).
-    let writing: Promise<void> = Promise.resolve();
-    let writeFailure: unknown = null;
-    let batch: XmlNode[] = [];
-    const flush = async () => {
-      if (!batch.length) return;
-      const prepared = await prepareBatch(scope, cache, batch);
-      batch = [];
+      const scope: ImportJobScope = await importScopeOf(platform, job);
+      const cache = newImportCache();
+      // While a batch is written, the next one is read and prepared: the database, this thread and the
+      // worker work at once. Batches still commit one after the other, in file order (the last ITEM of an id
+      // wins).
+      let writing: Promise<void> = Promise.resolve();
+      let writeFailure: unknown = null;
+      for (;;) {
+        const next = await parsed.next();
+        if (!next) break;
+        const prepared = await prepareBatch(scope, cache, next);
+        await writing;
+        if (writeFailure) throw writeFailure;
+        writing = commitBatch(scope, prepared).then(
+          async (counts) => {
+            totals.done += prepared.items;
+            totals.created += counts.created;
+            totals.updated += counts.updated;
+            totals.failed += counts.failed;
+            await publish({ status: 'PROGRESS', total, ...totals });
+          },
+          // Kept, not thrown here: nobody awaits this promise until the next batch is ready.
+          (error: unknown) => {
+            writeFailure = error;
+          },
+        );
+      }
       await writing;
       if (writeFailure) throw writeFailure;
-      writing = commitBatch(scope, prepared).then(
-        async (counts) => {
-          totals.done += prepared.items;
-          totals.created += counts.created;
-          totals.updated += counts.updated;
-          totals.failed += counts.failed;
-          await publish({ status: 'PROGRESS', total, ...totals });
-        },
-        // Kept, not thrown here: nobody awaits this promise until the next batch is ready.
-        (error: unknown) => {
-          writeFailure = error;
-        },
-      );
-    };
-    for await (const items of readItems(await storage.get(file.storageKey), true)) {
-      for (const item of items) {
-        batch.push(item);
-        if (batch.length >= IMPORT_BATCH) await flush();
-      }
+    } finally {
+      await parsed.close();
     }
-    await flush();
-    await writing;
-    if (writeFailure) throw writeFailure;
     await db
       .update(productImports)
       .set({ status: 'DONE', finishedAt: new Date(), ...totals })

@@ -18,6 +18,11 @@ export const SINGLE_USE_FIELDS = new Set([
   'Mutation.passwordResetRequest',
   'Mutation.passwordReset',
   'Query.passwordResetLinkStatus',
+  'Mutation.register',
+  'Mutation.confirmRegistration',
+  'Mutation.completeRegistration',
+  'Query.registrationAvailability',
+  'Query.companyLookup',
 ]);
 
 function singleUseFieldsRule(context: ValidationContext): ASTVisitor {

@@ -11,6 +11,12 @@ import '../../modules/products/grid-graphql';
 import '../../modules/sla/graphql';
 import '../../modules/catalog/graphql';
 import '../../modules/products/xml-graphql';
+import '../../modules/analytics/graphql';
+import '../../modules/onboarding/workflow-graphql';
+import '../../modules/partner/settings-graphql';
+import '../../modules/deliveries/graphql';
+import '../../modules/terms/graphql';
+import '../../modules/registration/graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */
@@ -22,6 +28,13 @@ export const PUBLIC_OPERATIONS = [
   'Mutation.loginAsAdmin',
   'Mutation.passwordResetRequest',
   'Mutation.passwordReset',
+  'Query.registrationAvailability',
+  'Query.companyLookup',
+  'Mutation.register',
+  'Mutation.confirmRegistration',
+  'Mutation.completeRegistration',
+  'Query.businessTerms',
+  'Query.businessTermsHistory',
 ] as const;
 
 export const schema = builder.toSchema({ sortSchema: false });

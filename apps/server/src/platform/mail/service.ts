@@ -1,11 +1,23 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { mailOutbox } from './tables';
 
-export type MailTemplate = 'account-activation' | 'password-reset' | 'login-link';
+/** Every area's templates; each has a renderer wired in src/jobs.ts. */
+export type MailTemplate =
+  | 'account-activation'
+  | 'password-reset'
+  | 'login-link'
+  | 'registration-confirm'
+  | 'workflow-changed'
+  | 'terms-published';
+
+/** Notified (on commit only, as PostgreSQL does) whenever a mail is queued: see startImmediateMailDelivery. */
+export const MAIL_QUEUED_CHANNEL = 'pp_mail_queued';
 
 /**
- * Queues an e-mail in the outbox within the caller's transaction; the mail.send job delivers it.
- * Delivery itself is the outside world (an SMTP relay), configured in production and logged in the demo.
+ * Queues an e-mail in the outbox within the caller's transaction; it leaves within seconds of the commit
+ * (the notification below) or at the latest with the minute's mail.send job. A rolled-back command
+ * sends nothing: both the row and the notification belong to the transaction.
  */
 export async function queueMail(
   tx: DbOrTx,
@@ -15,5 +27,6 @@ export async function queueMail(
     .insert(mailOutbox)
     .values({ recipient: mail.to, template: mail.template, lang: mail.lang, data: mail.data })
     .returning({ id: mailOutbox.id });
+  await tx.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, '')`);
   return row!.id;
 }

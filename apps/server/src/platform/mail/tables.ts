@@ -21,9 +21,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_unsent_idx').on(t.sentAt, t.id),
-    index('mail_outbox_due_idx')
-      .on(t.nextAttemptAt, t.id)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
+    index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );
 

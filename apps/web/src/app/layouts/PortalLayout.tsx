@@ -1,7 +1,7 @@
 import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { isNavItemActive, NAV_SECTIONS, visibleNavItems } from '../navigation';
@@ -15,6 +15,8 @@ import { MAIN_ID, SkipLink } from './SkipLink';
 import { usePhone } from './usePhone';
 
 const NAVBAR_ID = 'portal-navigation';
+// Asked once after sign-in; loaded apart so the sign-in page does not carry it.
+const AgreePrompt = lazy(() => import('../../features/terms/AgreePrompt').then((m) => ({ default: m.AgreePrompt })));
 
 export function PortalLayout() {
   const { t } = useTranslation();
@@ -151,6 +153,9 @@ export function PortalLayout() {
             adminEmail={session.adminEmail}
           />
         )}
+        <Suspense fallback={null}>
+          <AgreePrompt />
+        </Suspense>
         <Box p={{ base: 'md', sm: 'xl' }} maw={1400} mx="auto" miw={0}>
           <Outlet />
         </Box>

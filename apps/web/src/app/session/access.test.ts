@@ -64,6 +64,17 @@ describe('navigation', () => {
     expect(keys(partnerSession(), 'REGISTERED')).toContain('workflow');
   });
 
+  it('opens the selling areas with PRODUCTION, not while onboarding', () => {
+    const selling = ['orders', 'marketing', 'billings', 'sla', 'statistics', 'financing'];
+    for (const status of ['REGISTERED', 'TESTING', 'CONTENT_CONTROL']) {
+      const visible = keys(partnerSession(), status);
+      expect(visible.filter((k) => selling.includes(k))).toEqual([]);
+      expect(visible).toEqual(expect.arrayContaining(['workflow', 'products', 'partner', 'user']));
+    }
+    expect(keys(partnerSession(), 'PRODUCTION')).toEqual(expect.arrayContaining(selling));
+    expect(keys(partnerSession(), 'HIDDEN_ON_WEB')).toEqual(expect.arrayContaining(selling));
+  });
+
   it('leads an area to its first allowed tab', () => {
     const contactsOnly = partnerSession([{ subject: 'partnerContacts', action: 'read', isActive: true }]);
     expect(visibleNavItems(contactsOnly, null).find((v) => v.item.key === 'partner')?.to).toBe('/partner/contacts');

@@ -1,9 +1,8 @@
-import { loginInputSchema } from '@pp/domain';
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowRight, IconBuildingStore, IconPuzzle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
+import { type FormEvent, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { fieldErrors, issueErrors } from '../../app/api/apiError';
@@ -16,6 +15,9 @@ import { LoginMutation } from './operations';
 import { SessionEndedNotice } from './SessionEndedNotice';
 
 type Field = 'email' | 'password';
+
+/** What to do about a refusal (a new activation link, whom to contact): loaded only when sign-in is refused. */
+const LoginRefusal = lazy(() => import('../registration/LoginRefusal').then((m) => ({ default: m.LoginRefusal })));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -33,9 +35,10 @@ export function LoginPage() {
     onError: (error) => setErrors(fieldErrors(error, t)),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The domain's schema is the same the server applies: required fields are caught before sending.
+    const { loginInputSchema } = await import('./loginRules');
     const parsed = loginInputSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(issueErrors<Field>(parsed.error.issues, t, { 0: 254 }));
@@ -57,9 +60,13 @@ export function LoginPage() {
       </Stack>
 
       {!login.isError && <SessionEndedNotice />}
-      {login.isError && <ErrorAlert error={login.error} />}
+      {login.isError && (
+        <Suspense fallback={<ErrorAlert error={login.error} />}>
+          <LoginRefusal error={login.error} />
+        </Suspense>
+      )}
 
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <TextInput
             label={t('auth.login.email')}

@@ -1,6 +1,6 @@
 import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
 import { Badge, Button, Text } from '@mantine/core';
-import { IconExternalLink, IconTags } from '@tabler/icons-react';
+import { IconChartBar, IconExternalLink, IconRocket, IconTags } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -159,8 +159,14 @@ export function CockpitPartnersPage() {
       description={t('cockpit.subtitle')}
       actions={
         <>
+          <Button component={Link} to="/cockpit/onboarding" variant="default" leftSection={<IconRocket size={16} />}>
+            {t('cockpit.onboarding.link')}
+          </Button>
           <Button component={Link} to="/cockpit/brand-requests" variant="default" leftSection={<IconTags size={16} />}>
             {t('cockpit.brandRequests.link')}
+          </Button>
+          <Button component={Link} to="/cockpit/usage" variant="default" leftSection={<IconChartBar size={16} />}>
+            {t('cockpit.usage.link')}
           </Button>
           <BroadcastButton />
         </>

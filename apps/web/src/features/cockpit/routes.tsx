@@ -14,6 +14,21 @@ const cockpitChildren = [
     path: '/brand-requests',
     component: lazyRouteComponent(() => import('./BrandRequestsPage'), 'BrandRequestsPage'),
   }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/terms',
+    component: lazyRouteComponent(() => import('./TermsPage'), 'TermsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/onboarding',
+    component: lazyRouteComponent(() => import('./OnboardingPage'), 'OnboardingPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/usage',
+    component: lazyRouteComponent(() => import('./UsagePage'), 'UsagePage'),
+  }),
 ];
 
 export const cockpitRoutes = cockpitRoute.addChildren(cockpitChildren);

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { portalRoute } from '../../app/routes/layouts';
 
 /** Onboarding (sales account activation), five steps; the step is optional. */
@@ -7,6 +6,6 @@ export const workflowRoutes = [
   createRoute({
     getParentRoute: () => portalRoute,
     path: '/workflow/{-$step}',
-    component: () => <ComingSoon route="workflow" />,
+    component: lazyRouteComponent(() => import('./WorkflowPage'), 'WorkflowPage'),
   }),
 ];

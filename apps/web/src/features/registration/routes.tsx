@@ -1,27 +1,29 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { publicRoute } from '../../app/routes/layouts';
-import { ComingSoon } from '../../ui/ComingSoon';
 
-/** Registration of a new e-shop: two steps, the submitted page, the e-mail confirmation and the first password. */
+/**
+ * Registration of a new e-shop: two steps, the submitted page, the e-mail confirmation and the first password.
+ * Loaded only when opened: the form's selects and stepper must not weigh on the sign-in page.
+ */
 export const registrationRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/registration',
-    component: () => <ComingSoon route="registration" variant="public" />,
+    component: lazyRouteComponent(() => import('./RegistrationPage'), 'RegistrationPage'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/registration-submit',
-    component: () => <ComingSoon route="registrationSubmit" variant="public" />,
+    component: lazyRouteComponent(() => import('./RegistrationSubmitPage'), 'RegistrationSubmitPage'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/registration-confirm/$token',
-    component: () => <ComingSoon route="registrationConfirm" variant="public" />,
+    component: lazyRouteComponent(() => import('./RegistrationConfirmPage'), 'RegistrationConfirmPage'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/registration-complete/$passwordToken/$loginToken',
-    component: () => <ComingSoon route="registrationComplete" variant="public" />,
+    component: lazyRouteComponent(() => import('./RegistrationCompletePage'), 'RegistrationCompletePage'),
   }),
 ];

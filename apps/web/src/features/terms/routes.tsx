@@ -1,6 +1,14 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { publicRoute } from '../../app/routes/layouts';
-import { ComingSoon } from '../../ui/ComingSoon';
+
+/** `?version=` opens one version of the history; without it the page shows the terms in force. */
+function versionSearch(search: Record<string, unknown>): { version?: string } {
+  const version = search.version;
+  return typeof version === 'string' || typeof version === 'number' ? { version: String(version) } : {};
+}
+
+// The pages load on demand: the sign-in page must not carry them (docs/decisions.md, "Loading pages").
+const pages = () => import('./BusinessTermsPages');
 
 /**
  * Business terms per country. The language variants cs and en lead to the countries cz and si; sk already
@@ -10,7 +18,7 @@ export const businessTermsRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/business-terms',
-    component: () => <ComingSoon route="businessTerms" variant="public" />,
+    component: lazyRouteComponent(pages, 'BusinessTermsChooserPage'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
@@ -29,11 +37,12 @@ export const businessTermsRoutes = [
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/business-terms/$country/history',
-    component: () => <ComingSoon route="businessTermsHistory" variant="public" />,
+    component: lazyRouteComponent(pages, 'BusinessTermsHistoryPage'),
   }),
   createRoute({
     getParentRoute: () => publicRoute,
     path: '/business-terms/$country/{-$lang}',
-    component: () => <ComingSoon route="businessTerms" variant="public" />,
+    validateSearch: versionSearch,
+    component: lazyRouteComponent(pages, 'BusinessTermsPage'),
   }),
 ];

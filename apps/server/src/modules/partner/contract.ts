@@ -1,0 +1,251 @@
+import {
+  type Action,
+  contractSchema,
+  DomainError,
+  isSelfBillingOffered,
+  isShopId,
+  PROVIDER_TYPES,
+  type Resource,
+  type ShopId,
+} from '@pp/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { recordAudit } from '../../platform/audit/service';
+import type { RequestContext } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { validationError } from '../../platform/errors';
+import { accountPartners, partnerAddresses, partnerContracts, partners } from './tables';
+
+/** The selected partner with what its settings rules depend on: the market and the seat country. */
+export interface SettingsPartner {
+  partnerId: number;
+  shopId: ShopId;
+  /** The seat country: the contract's state once filled, before that the partner's country. */
+  country: string;
+}
+
+export async function settingsPartner(
+  ctx: RequestContext,
+  resource: Resource,
+  action: Action = 'read',
+): Promise<SettingsPartner> {
+  const { partnerId } = await ctx.require(resource, action);
+  const [row] = await ctx.db
+    .select({ shopId: partners.shopId, country: partners.country, state: partnerContracts.state })
+    .from(partners)
+    .leftJoin(partnerContracts, eq(partnerContracts.partnerId, partners.id))
+    .where(eq(partners.id, partnerId));
+  if (!row || !isShopId(row.shopId)) throw new DomainError('ACCESS_DENIED');
+  return { partnerId, shopId: row.shopId, country: row.state || row.country };
+}
+
+export interface ContractView {
+  company: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  companyId: string;
+  vatId: string;
+  bankAccount: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  web: string;
+  /** The public title chosen at registration: shown, never changed here. */
+  publicTitle: string | null;
+  updated: Date | null;
+}
+
+async function readContract(db: DbOrTx, partnerId: number): Promise<ContractView> {
+  const [row] = await db
+    .select({
+      contract: partnerContracts,
+      partnerName: partners.partnerName,
+      country: partners.country,
+      urlSlug: partners.urlSlug,
+    })
+    .from(partners)
+    .leftJoin(partnerContracts, eq(partnerContracts.partnerId, partners.id))
+    .where(eq(partners.id, partnerId));
+  if (!row) throw new DomainError('NOT_FOUND');
+  const c = row.contract;
+  // A partner from before registrations kept contracts has none yet: the form starts from what is known.
+  return {
+    company: c?.company || row.partnerName,
+    firstName: c?.firstName ?? '',
+    lastName: c?.lastName ?? '',
+    email: c?.email ?? '',
+    phone: c?.phone ?? '',
+    companyId: c?.companyId ?? '',
+    vatId: c?.vatId ?? '',
+    bankAccount: c?.bankAccount ?? '',
+    street: c?.street ?? '',
+    city: c?.city ?? '',
+    state: c?.state || row.country,
+    zip: c?.zip ?? '',
+    web: c?.web ?? '',
+    publicTitle: row.urlSlug,
+    updated: c?.updated ?? null,
+  };
+}
+
+/** Whether the company details of onboarding step 1 are complete and valid (the checklist's `contract`). */
+export function contractComplete(contract: Omit<ContractView, 'publicTitle' | 'updated'>): boolean {
+  return contractSchema.safeParse(contract).success;
+}
+
+export async function getContract(ctx: RequestContext): Promise<ContractView> {
+  const { partnerId } = await ctx.require('partner', 'read');
+  return readContract(ctx.db, partnerId);
+}
+
+/**
+ * Company names are unique per shop. Registration and this form take the same transaction-scoped lock per
+ * shop, so two partners saving the same name at once cannot both pass the check.
+ */
+export async function lockCompanyNames(tx: DbOrTx, shopId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('company-name'), hashtext(${shopId}))`);
+}
+
+export async function companyNameTaken(tx: DbOrTx, shopId: string, name: string, exceptPartnerId: number) {
+  const lowered = name.trim().toLowerCase();
+  const [taken] = await tx
+    .select({ id: partners.id })
+    .from(partners)
+    .leftJoin(partnerContracts, eq(partnerContracts.partnerId, partners.id))
+    .where(
+      and(
+        eq(partners.shopId, shopId),
+        ne(partners.id, exceptPartnerId),
+        sql`(lower(trim(${partners.partnerName})) = ${lowered} or lower(trim(${partnerContracts.company})) = ${lowered})`,
+      ),
+    )
+    .limit(1);
+  return Boolean(taken);
+}
+
+export async function saveContract(ctx: RequestContext, input: unknown): Promise<ContractView> {
+  const { partnerId, shopId } = await settingsPartner(ctx, 'partner', 'update');
+  const parsed = contractSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const data = parsed.data;
+  const view = await ctx.db.transaction(async (tx) => {
+    await lockCompanyNames(tx, shopId);
+    if (await companyNameTaken(tx, shopId, data.company, partnerId)) {
+      throw new DomainError('COMPANY_NAME_TAKEN', {}, [{ field: 'company', rule: 'uniqueCompanyName' }]);
+    }
+    const values = { ...data, updated: new Date() };
+    await tx
+      .insert(partnerContracts)
+      .values({ partnerId, ...values })
+      .onConflictDoUpdate({ target: partnerContracts.partnerId, set: values });
+    // The partner is known by its company name everywhere (grids, cockpit, mails).
+    await tx
+      .update(partners)
+      .set({ partnerName: data.company, country: data.state, updated: new Date() })
+      .where(eq(partners.id, partnerId));
+    await recordAudit(tx, ctx.actor(partnerId), {
+      action: 'partner.contract.save',
+      entity: 'partner_contract',
+      entityId: partnerId,
+      data: { company: data.company, companyId: data.companyId, state: data.state },
+    });
+    return readContract(tx, partnerId);
+  });
+  await announcePartnerChange(ctx, partnerId);
+  return view;
+}
+
+/** The session's partner list shows name and provider: the accounts of the partner forget their cached copy. */
+async function announcePartnerChange(ctx: RequestContext, partnerId: number): Promise<void> {
+  const members = await ctx.db
+    .select({ accountId: accountPartners.accountId })
+    .from(accountPartners)
+    .where(eq(accountPartners.partnerId, partnerId));
+  const accounts = members.map((m) => m.accountId);
+  if (ctx.auth?.admin) accounts.push(ctx.auth.admin.id);
+  if (accounts.length) await ctx.platform.authCache.changed({ accounts });
+}
+
+const connectionSchema = z.object({ provider: z.enum(PROVIDER_TYPES, 'invalid') });
+
+/** Onboarding step 3 "connection type": how the partner's offer reaches the marketplace. */
+export async function setConnectionType(ctx: RequestContext, provider: string): Promise<boolean> {
+  const { partnerId } = await ctx.require('partner', 'update');
+  const parsed = connectionSchema.safeParse({ provider });
+  if (!parsed.success) throw validationError(parsed.error);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select({ provider: partners.provider }).from(partners).where(eq(partners.id, partnerId));
+    await tx
+      .update(partners)
+      .set({ provider: parsed.data.provider, updated: new Date() })
+      .where(eq(partners.id, partnerId));
+    await recordAudit(tx, ctx.actor(partnerId), {
+      action: 'partner.connection',
+      entity: 'partner',
+      entityId: partnerId,
+      data: { from: before?.provider ?? null, to: parsed.data.provider },
+    });
+  });
+  await announcePartnerChange(ctx, partnerId);
+  return true;
+}
+
+export interface SelfBillingView {
+  offered: boolean;
+  status: string;
+}
+
+async function selfBillingFacts(db: DbOrTx, partnerId: number) {
+  const contract = await readContract(db, partnerId);
+  const [partner] = await db
+    .select({ billingStatus: partners.billingStatus })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  return { contract, status: partner?.billingStatus ?? 'inactive' };
+}
+
+export async function getSelfBilling(ctx: RequestContext): Promise<SelfBillingView> {
+  const { partnerId } = await ctx.require('partner', 'read');
+  const { contract, status } = await selfBillingFacts(ctx.db, partnerId);
+  return { offered: isSelfBillingOffered({ country: contract.state, vatId: contract.vatId }), status };
+}
+
+/**
+ * The partner authorises the marketplace to issue its invoices (self-billing); the operator team then
+ * activates it. Offered to CZ/SK VAT payers only, and only once the legal data (complete company details
+ * and a billing address) are in.
+ */
+export async function requestSelfBilling(ctx: RequestContext): Promise<SelfBillingView> {
+  const { partnerId } = await ctx.require('partner', 'update');
+  const view = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${partners} where ${partners.id} = ${partnerId} for update`);
+    const { contract, status } = await selfBillingFacts(tx, partnerId);
+    if (!isSelfBillingOffered({ country: contract.state, vatId: contract.vatId })) {
+      throw new DomainError('SELF_BILLING_NOT_OFFERED');
+    }
+    const [billing] = await tx
+      .select({ id: partnerAddresses.id })
+      .from(partnerAddresses)
+      .where(and(eq(partnerAddresses.partnerId, partnerId), sql`'BILLING_ADDRESS' = any(${partnerAddresses.types})`))
+      .limit(1);
+    if (!contractComplete(contract) || !billing) throw new DomainError('LEGAL_DATA_MISSING');
+    if (status !== 'inactive') return { offered: true, status };
+    await tx
+      .update(partners)
+      .set({ billingStatus: 'requested', updated: new Date() })
+      .where(eq(partners.id, partnerId));
+    await recordAudit(tx, ctx.actor(partnerId), {
+      action: 'partner.selfBilling.request',
+      entity: 'partner',
+      entityId: partnerId,
+      data: { from: status, to: 'requested' },
+    });
+    return { offered: true, status: 'requested' };
+  });
+  // The session's partner carries the billing status.
+  await announcePartnerChange(ctx, partnerId);
+  return view;
+}

@@ -1,0 +1,116 @@
+import {
+  DomainError,
+  PRODUCT_XML_ITEM,
+  PRODUCT_XML_MAX_ITEMS,
+  PRODUCT_XML_MAX_NODES_PER_ITEM,
+  PRODUCT_XML_ROOT,
+  type XmlNode,
+} from '@pp/domain';
+import { SaxesParser } from 'saxes';
+
+/**
+ * The streaming reader of the product XML import, apart from the server so that the preparation worker
+ * (import-worker.ts) loads only this, the domain and the sanitiser.
+ */
+
+/** Items written per transaction: an item is whole or absent, a batch commits or not at all. */
+export const IMPORT_BATCH = 1000;
+/** The text of one element beyond this is cut: the schema refuses it anyway, and memory stays bounded. */
+const MAX_TEXT_PER_ELEMENT = 200_000;
+
+/** Refuses the whole file before anything is written. */
+export class FileRefusal extends DomainError {}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading the file: a streaming parser over the stored bytes, never the whole document.
+
+/**
+ * Reads the items of a product XML one chunk at a time. With `build` false it only checks the file (pass
+ * 1): well-formed, no DOCTYPE (so no entity can ever be declared, let alone expanded), root ITEMS, at most
+ * PRODUCT_XML_MAX_ITEMS items. With `build` true it yields each ITEM as a small tree (pass 2).
+ */
+export async function* readItems(source: AsyncIterable<Uint8Array>, build: boolean): AsyncGenerator<XmlNode[], number> {
+  const parser = new SaxesParser({ position: true });
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const ready: XmlNode[] = [];
+  const stack: XmlNode[] = [];
+  let depth = 0;
+  let items = 0;
+  let nodes = 0;
+  let sawRoot = false;
+
+  parser.on('doctype', () => {
+    throw new FileRefusal('XML_DOCTYPE_NOT_ALLOWED');
+  });
+  parser.on('error', (error) => {
+    throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column, reason: error.message });
+  });
+  parser.on('opentag', (tag) => {
+    depth++;
+    if (depth === 1) {
+      if (tag.name !== PRODUCT_XML_ROOT) throw new FileRefusal('XML_ROOT_INVALID');
+      sawRoot = true;
+      return;
+    }
+    if (depth === 2) {
+      if (tag.name !== PRODUCT_XML_ITEM) return;
+      if (++items > PRODUCT_XML_MAX_ITEMS) throw new FileRefusal('XML_TOO_MANY_ITEMS', { 0: PRODUCT_XML_MAX_ITEMS });
+      nodes = 0;
+    } else if (stack.length === 0) {
+      return;
+    }
+    if (++nodes > PRODUCT_XML_MAX_NODES_PER_ITEM) {
+      throw new FileRefusal('XML_ITEM_TOO_LARGE', { 0: items, 1: PRODUCT_XML_MAX_NODES_PER_ITEM });
+    }
+    if (!build) return;
+    const node: XmlNode = { name: tag.name, text: '', children: [] };
+    stack.at(-1)?.children.push(node);
+    stack.push(node);
+  });
+  const addText = (text: string) => {
+    const node = stack.at(-1);
+    if (node && node.text.length < MAX_TEXT_PER_ELEMENT) node.text += text.slice(0, MAX_TEXT_PER_ELEMENT);
+  };
+  parser.on('text', (text) => {
+    if (build) addText(text);
+  });
+  parser.on('cdata', (text) => {
+    if (build) addText(text);
+  });
+  parser.on('closetag', () => {
+    depth--;
+    if (!build || stack.length === 0) return;
+    const node = stack.pop()!;
+    node.text = node.text.trim();
+    if (stack.length === 0) ready.push(node);
+  });
+
+  const feed = (text: string) => {
+    try {
+      parser.write(text);
+    } catch (error) {
+      if (error instanceof FileRefusal) throw error;
+      throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
+    }
+  };
+  for await (const chunk of source) {
+    let text: string;
+    try {
+      text = decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
+    }
+    feed(text);
+    if (ready.length) yield ready.splice(0);
+  }
+  try {
+    feed(decoder.decode());
+    parser.close();
+  } catch (error) {
+    if (error instanceof FileRefusal) throw error;
+    throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
+  }
+  if (!sawRoot) throw new FileRefusal('XML_ROOT_INVALID');
+  if (ready.length) yield ready.splice(0);
+  return items;
+}

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app';
+import { mailRendererOf } from '../../jobs';
+import { testConfig, testDatabase } from '../../test/harness';
+import type { Database } from '../db/client';
+import { deliverPendingMail, MAIL_MAX_ATTEMPTS, purgeSentMail } from './jobs';
+import { queueMail } from './service';
+import type { MailTransport, OutgoingMail } from './transport';
+
+/** A relay that refuses while `refusing` is set: the outside world, under the test's control. */
+function switchableRelay() {
+  const relay = {
+    refusing: true,
+    sent: [] as OutgoingMail[],
+    kind: 'capture' as const,
+    async send(mail: OutgoingMail) {
+      if (relay.refusing) throw new Error('421 Service not available');
+      relay.sent.push(mail);
+    },
+  };
+  return relay satisfies MailTransport;
+}
+
+interface OutboxRow {
+  attempts: number;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  next_attempt_at: Date | null;
+  last_error: string | null;
+  wait: number | null;
+}
+
+async function outboxRow(database: Database, id: number): Promise<OutboxRow> {
+  const { rows } = await database.executeSql(
+    `select attempts, sent_at, failed_at, next_attempt_at, last_error,
+            round(extract(epoch from next_attempt_at - now()))::int as wait
+       from mail_outbox where id = $1`,
+    [id],
+  );
+  return rows[0] as OutboxRow;
+}
+
+const activation = (to: string) => ({ to, template: 'account-activation' as const, lang: 'en', data: {} });
+
+describe('retries of refused mail', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let app: App;
+  const relay = switchableRelay();
+
+  beforeAll(async () => {
+    ({ database, drop } = await testDatabase());
+    app = await buildApp({
+      config: testConfig({ mail: { kind: 'log' } }),
+      database,
+      jobs: false,
+      mailTransport: relay,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  const deliver = () => deliverPendingMail(app.platform, mailRendererOf(app.platform));
+  const makeDue = (id: number) =>
+    database.executeSql(`update mail_outbox set next_attempt_at = now() - interval '1 second' where id = $1`, [id]);
+
+  it('waits longer after each refusal and gives the mail up after the last attempt', async () => {
+    relay.refusing = true;
+    const id = await queueMail(database.db, activation('waiting@shop.test'));
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= MAIL_MAX_ATTEMPTS; attempt += 1) {
+      expect(await deliver()).toEqual({ sent: 0, failed: 1 });
+      const row = await outboxRow(database, id);
+      expect(row.attempts).toBe(attempt);
+      expect(row.last_error).toBe('421 Service not available');
+      expect(row.sent_at).toBeNull();
+      if (row.wait !== null) {
+        waits.push(Math.round(row.wait / 60));
+        // Not due yet: the next run leaves it alone.
+        expect(await deliver()).toEqual({ sent: 0, failed: 0 });
+        await makeDue(id);
+      }
+    }
+    expect(waits).toEqual([1, 2, 5, 15, 30, 60, 120]);
+    const last = await outboxRow(database, id);
+    expect(last.failed_at).not.toBeNull();
+    expect(last.next_attempt_at).toBeNull();
+    // Given up is final, even when the relay works again.
+    relay.refusing = false;
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
+    expect(relay.sent).toHaveLength(0);
+  });
+
+  it('sends a refused mail once its wait is over and the relay takes it', async () => {
+    relay.refusing = true;
+    const id = await queueMail(database.db, activation('later@shop.test'));
+    await deliver();
+    relay.refusing = false;
+    expect(await deliver()).toEqual({ sent: 0, failed: 0 });
+    await makeDue(id);
+    expect(await deliver()).toEqual({ sent: 1, failed: 0 });
+    expect(relay.sent.map((m) => m.to)).toEqual(['later@shop.test']);
+    expect(relay.sent[0]!.html).toContain('Confirm your Partner Portal account');
+    expect(relay.sent[0]!.template).toBe('account-activation');
+    const row = await outboxRow(database, id);
+    expect(row.sent_at).not.toBeNull();
+    expect(row.attempts).toBe(1);
+  });
+
+  it('sends each mail once when workers run side by side', async () => {
+    relay.refusing = false;
+    relay.sent.length = 0;
+    const recipients = Array.from({ length: 6 }, (_, i) => `parallel${i}@shop.test`);
+    for (const to of recipients) await queueMail(database.db, activation(to));
+    const runs = await Promise.all([deliver(), deliver(), deliver()]);
+    expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
+    expect(relay.sent.map((m) => m.to).sort()).toEqual([...recipients].sort());
+  });
+
+  it('removes sent and given-up mail after the retention period, and keeps what still waits', async () => {
+    relay.refusing = true;
+    const waiting = await queueMail(database.db, activation('still@shop.test'));
+    await deliver();
+    await database.executeSql(
+      `update mail_outbox set sent_at = sent_at - interval '40 days', failed_at = failed_at - interval '40 days'`,
+    );
+    await purgeSentMail(database.db);
+    const { rows } = await database.executeSql('select id from mail_outbox');
+    expect(rows).toEqual([{ id: waiting }]);
+  });
+});
+
+describe('immediate delivery into the demo mailbox', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let app: App;
+
+  beforeAll(async () => {
+    ({ database, drop } = await testDatabase());
+    // The default outside production without SMTP: the mailbox delivers, and this process works jobs.
+    app = await buildApp({ config: testConfig({ mail: { kind: 'mailbox' }, jobsEnabled: true }), database });
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+
+  const messages = async (to?: string) => {
+    const response = await app.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox/messages${to === undefined ? '' : `?to=${encodeURIComponent(to)}`}`,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { recipient: string; subject: string; text: string; html: string; template: string }[];
+  };
+  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 5_000): Promise<T> => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value) || Date.now() > end) return value;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('delivers a mail within seconds of its commit, and never one whose command rolled back', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queueMail(tx, activation('rolledback@shop.test'));
+        throw new Error('the command failed');
+      }),
+    ).rejects.toThrow('the command failed');
+    await database.db.transaction(async (tx) => {
+      await queueMail(tx, activation('Fresh@Shop.test'));
+      // Still inside the transaction: nothing may leave yet (asked through the transaction, as PGlite has one connection).
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const rows = await tx.execute(sql`select count(*)::int as n from dev_mailbox`);
+      expect((rows as unknown as { rows?: unknown[] }).rows ?? rows).toEqual([{ n: 0 }]);
+    });
+    const started = Date.now();
+    const arrived = await until(
+      () => messages('fresh@shop.test'),
+      (list) => list.length > 0,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(arrived).toHaveLength(1);
+    expect(arrived[0]).toMatchObject({
+      recipient: 'Fresh@Shop.test',
+      subject: 'Confirm your Partner Portal account',
+      template: 'account-activation',
+    });
+    expect(arrived[0]!.text).toContain('/login');
+    expect(arrived[0]!.html).toMatch(/<a href="http:\/\/localhost:\d+\/login"/);
+    expect(await messages('rolledback@shop.test')).toEqual([]);
+  });
+
+  it('lists the newest first, by recipient, at most 50', async () => {
+    for (let i = 0; i < 55; i += 1) {
+      await database.db.execute(
+        sql`insert into dev_mailbox (recipient, subject, text, html) values ('many@shop.test', ${`Message ${i}`}, 't', '<p>h</p>')`,
+      );
+    }
+    const list = await messages('many@shop.test');
+    expect(list).toHaveLength(50);
+    expect(list[0]!.subject).toBe('Message 54');
+    expect(list.every((m) => m.recipient === 'many@shop.test')).toBe(true);
+    expect((await messages()).length).toBe(50);
+  });
+
+  it('does not exist when a relay delivers, nor in production', async () => {
+    for (const config of [
+      testConfig({ mail: { kind: 'smtp', host: '127.0.0.1', port: 2525, secure: false } }),
+      testConfig({ mail: { kind: 'log' }, production: true }),
+    ]) {
+      const other = await buildApp({ config, database, jobs: false });
+      try {
+        const response = await other.app.inject({ method: 'GET', url: '/dev/mailbox/messages' });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,242 @@
+import { ADDRESS_TYPES, addressSchema, ONBOARDING_REQUIRED_ADDRESS_TYPES } from '@pp/domain';
+import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../../app/api/api';
+import { errorMessage, fieldErrors, issueErrors } from '../../../../app/api/apiError';
+import { useFormat } from '../../../../app/i18n/format';
+import { ErrorAlert } from '../../../../ui/ErrorAlert';
+import { flash } from '../../../../ui/flash';
+import { focusFirstInvalid } from '../../../../ui/useFormFields';
+import { countryOptions } from '../../../catalog/countries';
+import { ConfirmDelete } from './ConfirmDelete';
+import {
+  type AddressData,
+  AddressesQuery,
+  type ChecklistData,
+  DeleteAddressMutation,
+  SaveAddressMutation,
+  SETTINGS_KEYS,
+} from './operations';
+import { refreshOnboarding } from './refresh';
+import { RequiredMarks, SectionCard } from './SectionCard';
+
+/** MALL Delivery warehouses have their own rules and screen (issue 10): not offered here. */
+const OFFERED_TYPES = ADDRESS_TYPES.filter((type) => type !== 'MDP_WAREHOUSE');
+
+type Draft = { street: string; city: string; state: string; zip: string; types: string[] };
+const emptyDraft = (state: string): Draft => ({ street: '', city: '', state, zip: '', types: [] });
+
+export function AddressesSection({ checklist, country }: { checklist: ChecklistData | undefined; country: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const addresses = useQuery({
+    queryKey: SETTINGS_KEYS.addresses,
+    queryFn: ({ signal }) => api.request(AddressesQuery, {}, { signal }).then((r) => r.partnerAddresses),
+  });
+  const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
+  const [deleting, setDeleting] = useState<AddressData | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api.request(DeleteAddressMutation, { id }),
+    onSuccess: () => {
+      setDeleting(null);
+      flash.success(t('addresses.deleted'));
+      void refreshOnboarding(queryClient);
+    },
+    onError: (error) => {
+      setDeleting(null);
+      flash.error(errorMessage(error, t));
+    },
+  });
+
+  const required = ONBOARDING_REQUIRED_ADDRESS_TYPES.map((type) => ({
+    key: type,
+    label: t(`addresses.types.${type}`),
+    ok: checklist?.addresses.find((a) => a.type === type)?.ok ?? false,
+  }));
+
+  return (
+    <SectionCard
+      id="addresses"
+      title={t('addresses.title')}
+      intro={t('addresses.intro')}
+      done={checklist ? required.every((r) => r.ok) : null}
+    >
+      <RequiredMarks items={required} />
+      {addresses.isError && <ErrorAlert error={addresses.error} />}
+      {addresses.data?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('addresses.empty')}
+        </Text>
+      )}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {addresses.data?.map((address) => (
+          <Group key={address.id} component="li" justify="space-between" wrap="nowrap" data-testid="address-row">
+            <div>
+              <Text size="sm" fw={500}>
+                {address.street}, {address.zip} {address.city}, {address.state}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {address.types.map((type) => t(`addresses.types.${type}`)).join(' · ')}
+              </Text>
+            </div>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('addresses.edit', { address: address.street })}
+                onClick={() => setEditing({ id: address.id, draft: { ...address, types: [...address.types] } })}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('addresses.delete', { address: address.street })}
+                onClick={() => setDeleting(address)}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Group>
+        ))}
+      </Stack>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setEditing({ id: null, draft: emptyDraft(country) })}
+        >
+          {t('addresses.add')}
+        </Button>
+      </Group>
+      {editing && <AddressModal editing={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        text={t('addresses.confirmDelete', { address: deleting ? `${deleting.street}, ${deleting.city}` : '' })}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </SectionCard>
+  );
+}
+
+function AddressModal({ editing, onClose }: { editing: { id: string | null; draft: Draft }; onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const countries = useMemo(() => countryOptions(format.locale), [format.locale]);
+  const [draft, setDraft] = useState<Draft>(editing.draft);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+
+  const showErrors = (next: Record<string, string | undefined>) => {
+    setErrors(next);
+    requestAnimationFrame(() => focusFirstInvalid(form));
+  };
+  const change = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+  };
+
+  const save = useMutation({
+    mutationFn: () => api.request(SaveAddressMutation, { id: editing.id, input: draft }),
+    onSuccess: () => {
+      flash.success(t('addresses.saved'));
+      void refreshOnboarding(queryClient);
+      onClose();
+    },
+    onError: (error) => showErrors(fieldErrors(error, t)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = addressSchema.safeParse(draft);
+    if (!parsed.success) {
+      showErrors(issueErrors(parsed.error.issues, t));
+      return;
+    }
+    save.mutate();
+  };
+
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={editing.id ? t('addresses.editTitle') : t('addresses.addTitle')}
+      centered
+    >
+      <form ref={setForm} onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('addresses.fields.street')}
+            value={draft.street}
+            onChange={(e) => change({ street: e.currentTarget.value })}
+            error={errors.street}
+            required
+            autoComplete="street-address"
+            data-autofocus
+          />
+          <TextInput
+            label={t('addresses.fields.city')}
+            value={draft.city}
+            onChange={(e) => change({ city: e.currentTarget.value })}
+            error={errors.city}
+            required
+            autoComplete="address-level2"
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label={t('addresses.fields.zip')}
+              value={draft.zip}
+              onChange={(e) => change({ zip: e.currentTarget.value })}
+              error={errors.zip}
+              required
+              autoComplete="postal-code"
+            />
+            <Select
+              label={t('addresses.fields.state')}
+              data={countries}
+              value={draft.state || null}
+              onChange={(value) => change({ state: value ?? '' })}
+              error={errors.state}
+              required
+              searchable
+              allowDeselect={false}
+            />
+          </Group>
+          <Checkbox.Group
+            label={t('addresses.fields.types')}
+            value={draft.types}
+            onChange={(types) => change({ types })}
+            error={errors.types}
+            withAsterisk
+          >
+            <Stack gap={6} mt={6}>
+              {OFFERED_TYPES.map((type) => (
+                <Checkbox key={type} value={type} label={t(`addresses.types.${type}`)} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          {save.isError && Object.keys(fieldErrors(save.error, t)).length === 0 && (
+            <Alert color="red" role="alert">
+              {errorMessage(save.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('addresses.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

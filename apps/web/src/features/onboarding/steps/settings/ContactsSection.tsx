@@ -1,0 +1,235 @@
+import { CONTACT_GROUPS, contactSchema, ONBOARDING_REQUIRED_CONTACT_GROUPS } from '@pp/domain';
+import { ActionIcon, Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../../app/api/api';
+import { errorMessage, fieldErrors, issueErrors } from '../../../../app/api/apiError';
+import { ErrorAlert } from '../../../../ui/ErrorAlert';
+import { flash } from '../../../../ui/flash';
+import { focusFirstInvalid } from '../../../../ui/useFormFields';
+import { ConfirmDelete } from './ConfirmDelete';
+import {
+  type ChecklistData,
+  type ContactData,
+  ContactsQuery,
+  DeleteContactMutation,
+  SaveContactMutation,
+  SETTINGS_KEYS,
+} from './operations';
+import { refreshOnboarding } from './refresh';
+import { RequiredMarks, SectionCard } from './SectionCard';
+
+/** The MALL Delivery contact has its own rules (issue 10): not offered here. */
+const OFFERED_ROLES = CONTACT_GROUPS.filter((role) => role !== 'MALL_DELIVERY');
+
+type Draft = { firstName: string; lastName: string; email: string; phone: string; roles: string[] };
+const EMPTY: Draft = { firstName: '', lastName: '', email: '', phone: '', roles: [] };
+
+export function ContactsSection({ checklist, country }: { checklist: ChecklistData | undefined; country: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const contacts = useQuery({
+    queryKey: SETTINGS_KEYS.contacts,
+    queryFn: ({ signal }) => api.request(ContactsQuery, {}, { signal }).then((r) => r.partnerContacts),
+  });
+  const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
+  const [deleting, setDeleting] = useState<ContactData | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (id: string) => api.request(DeleteContactMutation, { id }),
+    onSuccess: () => {
+      setDeleting(null);
+      flash.success(t('contacts.deleted'));
+      void refreshOnboarding(queryClient);
+    },
+    onError: (error) => {
+      setDeleting(null);
+      flash.error(errorMessage(error, t));
+    },
+  });
+
+  const required = ONBOARDING_REQUIRED_CONTACT_GROUPS.map((role) => ({
+    key: role,
+    label: t(`contacts.roles.${role}`),
+    ok: checklist?.contacts.find((c) => c.type === role)?.ok ?? false,
+  }));
+
+  return (
+    <SectionCard
+      id="contacts"
+      title={t('contacts.title')}
+      intro={t('contacts.intro')}
+      done={checklist ? required.every((r) => r.ok) : null}
+    >
+      <RequiredMarks items={required} />
+      {contacts.isError && <ErrorAlert error={contacts.error} />}
+      {contacts.data?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('contacts.empty')}
+        </Text>
+      )}
+      <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {contacts.data?.map((contact) => {
+          const name = `${contact.firstName} ${contact.lastName}`;
+          return (
+            <Group key={contact.id} component="li" justify="space-between" wrap="nowrap" data-testid="contact-row">
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" fw={500}>
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {contact.email} · {contact.phone}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {contact.roles.map((role) => t(`contacts.roles.${role}`)).join(' · ')}
+                </Text>
+              </div>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('contacts.edit', { name })}
+                  onClick={() => setEditing({ id: contact.id, draft: { ...contact, roles: [...contact.roles] } })}
+                >
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('contacts.delete', { name })}
+                  onClick={() => setDeleting(contact)}
+                >
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Group>
+          );
+        })}
+      </Stack>
+      <Group>
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => setEditing({ id: null, draft: EMPTY })}
+        >
+          {t('contacts.add')}
+        </Button>
+      </Group>
+      {editing && <ContactModal editing={editing} country={country} onClose={() => setEditing(null)} />}
+      <ConfirmDelete
+        opened={deleting !== null}
+        text={t('contacts.confirmDelete', { name: deleting ? `${deleting.firstName} ${deleting.lastName}` : '' })}
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+        onClose={() => setDeleting(null)}
+      />
+    </SectionCard>
+  );
+}
+
+function ContactModal({
+  editing,
+  country,
+  onClose,
+}: {
+  editing: { id: string | null; draft: Draft };
+  country: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(editing.draft);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+
+  const showErrors = (next: Record<string, string | undefined>) => {
+    setErrors(next);
+    requestAnimationFrame(() => focusFirstInvalid(form));
+  };
+  const change = (patch: Partial<Draft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
+  };
+
+  const save = useMutation({
+    mutationFn: () => api.request(SaveContactMutation, { id: editing.id, input: draft }),
+    onSuccess: () => {
+      flash.success(t('contacts.saved'));
+      void refreshOnboarding(queryClient);
+      onClose();
+    },
+    onError: (error) => showErrors(fieldErrors(error, t)),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = contactSchema(country).safeParse(draft);
+    if (!parsed.success) {
+      showErrors(issueErrors(parsed.error.issues, t));
+      return;
+    }
+    save.mutate();
+  };
+
+  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone', type: string, autoComplete: string) => (
+    <TextInput
+      label={t(`contacts.fields.${field}`)}
+      value={draft[field]}
+      onChange={(e) => change({ [field]: e.currentTarget.value })}
+      error={errors[field]}
+      type={type}
+      autoComplete={autoComplete}
+      required
+    />
+  );
+
+  return (
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      opened
+      onClose={onClose}
+      title={editing.id ? t('contacts.editTitle') : t('contacts.addTitle')}
+      centered
+      size="lg"
+    >
+      <form ref={setForm} onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            {text('firstName', 'text', 'given-name')}
+            {text('lastName', 'text', 'family-name')}
+            {text('email', 'email', 'email')}
+            {text('phone', 'tel', 'tel')}
+          </SimpleGrid>
+          <Checkbox.Group
+            label={t('contacts.fields.roles')}
+            description={t('contacts.rolesHelp')}
+            value={draft.roles}
+            onChange={(roles) => change({ roles })}
+            error={errors.roles}
+            withAsterisk
+          >
+            <SimpleGrid cols={{ base: 1, xs: 2 }} mt={6} spacing={6}>
+              {OFFERED_ROLES.map((role) => (
+                <Checkbox key={role} value={role} label={t(`contacts.roles.${role}`)} />
+              ))}
+            </SimpleGrid>
+          </Checkbox.Group>
+          {save.isError && Object.keys(fieldErrors(save.error, t)).length === 0 && (
+            <Alert color="red" role="alert">
+              {errorMessage(save.error, t)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('contacts.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
