@@ -62,7 +62,7 @@ test('a new e-shop registers, onboards in five steps and goes live with the full
   await choose(page, /^products you offer/i, '100–1,000');
   await choose(page, /^what do you sell/i, 'Sports and outdoors');
   await page.keyboard.press('Escape');
-  await choose(page, /^where do you want to sell/i, 'Czech Republic');
+  await choose(page, /^where do you want to sell/i, 'Slovakia');
   await page.keyboard.press('Escape');
   await page.getByRole('checkbox', { name: /processing of my personal data/i }).check();
   await page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -122,7 +122,7 @@ test('a new e-shop registers, onboards in five steps and goes live with the full
   await contact.getByRole('textbox', { name: /^Last name/ }).fill('Hanáková');
   await contact.getByRole('textbox', { name: /^E-mail/ }).fill(EMAIL);
   await contact.getByRole('textbox', { name: /^Phone/ }).fill('585 123 456');
-  for (const role of ['Manager', 'Logistics', 'Finance', 'Returns and Claims']) {
+  for (const role of ['Manager', 'Logistics', 'Finance', 'Returns and complaints']) {
     await contact.getByRole('checkbox', { name: role }).check();
   }
   await contact.getByRole('button', { name: 'Save contact person' }).click();

@@ -1,9 +1,18 @@
-import type { Database } from './db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from './db/client';
 
 const CHANNEL = 'pp_auth';
 
 /** What changed: some sessions ended, some accounts' rights changed, or anything (flags, partner states). */
 export type AuthChange = { sessions: number[] } | { accounts: number[] } | { all: true };
+
+/**
+ * Announces a change from inside a transaction: every process (this one too, through its LISTEN) forgets
+ * what it cached when the transaction commits, and nothing is announced when it rolls back.
+ */
+export async function announceInTransaction(tx: DbOrTx, change: AuthChange): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(change)})`);
+}
 
 interface Entry<T> {
   value: T;

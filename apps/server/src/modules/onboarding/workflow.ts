@@ -19,7 +19,9 @@ import { recordAudit } from '../../platform/audit/service';
 import type { Platform, RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
+import { announceInTransaction } from '../../platform/auth-cache';
 import { queueMail } from '../../platform/mail/service';
+import { publishInTransaction } from '../../platform/stream/hub';
 import { accounts } from '../account/tables';
 import { accountPartners, partners } from '../partner/tables';
 import { loadChecklist } from './checklist';
@@ -141,11 +143,9 @@ export async function changeWorkflowStatus(tx: DbOrTx, _platform: Platform, move
       data: { partnerId: move.partnerId, from, to },
     });
   }
-  // The channel names and payloads of the stream hub and the auth cache (platform/stream/hub.ts,
-  // platform/auth-cache.ts): a status change alters every session's partner summary.
-  const event = { audience: { partnerId: move.partnerId }, event: { type: 'workflow_changed', data: { status: to } } };
-  await tx.execute(sql`select pg_notify('pp_stream', ${JSON.stringify(event)})`);
-  await tx.execute(sql`select pg_notify('pp_auth', ${JSON.stringify({ all: true })})`);
+  // Announced at commit: the partner's pages follow, and every session's partner summary is read anew.
+  await publishInTransaction(tx, { partnerId: move.partnerId }, { type: 'workflow_changed', data: { status: to } });
+  await announceInTransaction(tx, { all: true });
 }
 
 function mergeTicks(saved: readonly WorkflowTick[], given: readonly WorkflowTick[]): WorkflowTick[] {

@@ -328,6 +328,16 @@ describe('confirm and complete', () => {
     // Only its own partner: no other partner's data is reachable from the new account.
     expect(session.partners).toHaveLength(1);
     expect(String(session.selectedPartner.id)).toBe(String(registration!.partnerId));
+    // The session it answers is a real one: a reload of the portal reads it with the token alone.
+    const reread = await server.gql<{ session: { account: { email: string } } }>(
+      `{ session { account { id email firstName lastName lang isConfirmed isMaster }
+          partners { id partnerName workflowStatus currency } selectedPartner { id workflowStatus }
+          acl { subject action isActive } isAdmin adminEmail impersonating refreshTime expiresAt } }`,
+      {},
+      { token: completed.data!.completeRegistration.token, ip: nextIp(), partnerId: Number(session.selectedPartner.id) },
+    );
+    expect(reread.errors).toBeUndefined();
+    expect(reread.data!.session.account.email).toBe(data.email);
 
     // The password works for signing in later.
     const login = await server.login(data.email, PASSWORD);

@@ -1,7 +1,23 @@
 import { STREAM_LOGIN_TIMEOUT_MS, STREAM_SOCKETS_PER_SESSION, type StreamAudience, type StreamEvent } from '@pp/domain';
-import type { Database } from '../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../db/client';
 
 const CHANNEL = 'pp_stream';
+
+function streamPayload(audience: StreamAudience, event: StreamEvent): string {
+  const payload = JSON.stringify({ audience, event });
+  // NOTIFY payloads are limited to 8000 bytes: events carry ids and progress, never documents.
+  if (Buffer.byteLength(payload) > 7900) throw new Error(`stream event ${event.type} is too large`);
+  return payload;
+}
+
+/**
+ * Publishes from inside a transaction: PostgreSQL delivers the NOTIFY only when the transaction commits, so
+ * a rolled-back change announces nothing. For changes whose transaction belongs to the caller.
+ */
+export async function publishInTransaction(tx: DbOrTx, audience: StreamAudience, event: StreamEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CHANNEL}, ${streamPayload(audience, event)})`);
+}
 
 /** Who a logged-in socket is: set by its `login` message. */
 export interface StreamMember {
@@ -97,10 +113,7 @@ export function createStreamHub(database: Database, limits: Partial<StreamLimits
       unlisten = await database.listen(CHANNEL, deliver);
     },
     async publish(audience, event) {
-      const payload = JSON.stringify({ audience, event });
-      // NOTIFY payloads are limited to 8000 bytes: events carry ids and progress, never documents.
-      if (Buffer.byteLength(payload) > 7900) throw new Error(`stream event ${event.type} is too large`);
-      await database.notify(CHANNEL, payload);
+      await database.notify(CHANNEL, streamPayload(audience, event));
     },
     async endSessions(sessionIds) {
       if (sessionIds.length) await database.notify(CHANNEL, JSON.stringify({ endSessions: sessionIds }));
