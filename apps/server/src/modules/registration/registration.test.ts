@@ -334,7 +334,11 @@ describe('confirm and complete', () => {
           partners { id partnerName workflowStatus currency } selectedPartner { id workflowStatus }
           acl { subject action isActive } isAdmin adminEmail impersonating refreshTime expiresAt } }`,
       {},
-      { token: completed.data!.completeRegistration.token, ip: nextIp(), partnerId: Number(session.selectedPartner.id) },
+      {
+        token: completed.data!.completeRegistration.token,
+        ip: nextIp(),
+        partnerId: Number(session.selectedPartner.id),
+      },
     );
     expect(reread.errors).toBeUndefined();
     expect(reread.data!.session.account.email).toBe(data.email);
