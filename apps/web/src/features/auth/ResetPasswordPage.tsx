@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, passwordResetSchema } from '@pp/domain';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -9,8 +9,8 @@ import { api } from '../../app/api/api';
 import { ApiError, fieldErrors, issueErrors } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { useFormFields } from '../../ui/useFormFields';
-import { PasswordStrength } from '../../ui/PasswordStrength';
 import { PasswordResetLinkStatusQuery, PasswordResetMutation } from './operations';
 
 type Field = 'password' | 'passwordRepeat';
@@ -110,29 +110,16 @@ export function ResetPasswordPage({ token }: { token: string }) {
 
       <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label={t('auth.resetPassword.password')}
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            aria-invalid={invalid('password')}
-            withAsterisk
+          <NewPasswordFields
+            labels={{
+              password: t('auth.resetPassword.password'),
+              passwordRepeat: t('auth.resetPassword.passwordRepeat'),
+            }}
+            values={values}
+            errors={errors}
+            set={set}
+            invalid={invalid}
             autoFocus
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
-          />
-          <PasswordStrength password={values.password} minLength={PASSWORD_MIN_LENGTH} />
-          <PasswordInput
-            label={t('auth.resetPassword.passwordRepeat')}
-            name="passwordRepeat"
-            autoComplete="new-password"
-            value={values.passwordRepeat}
-            onChange={set('passwordRepeat')}
-            error={errors.passwordRepeat}
-            aria-invalid={invalid('passwordRepeat')}
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
           />
           <Button type="submit" size="md" loading={reset.isPending}>
             {t('auth.resetPassword.submit')}

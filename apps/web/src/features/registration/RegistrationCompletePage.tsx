@@ -1,5 +1,5 @@
 import { PASSWORD_MIN_LENGTH, passwordResetSchema } from '@pp/domain';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { api } from '../../app/api/api';
 import { ApiError, fieldErrors, issueErrors } from '../../app/api/apiError';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
-import { PasswordStrength } from '../../ui/PasswordStrength';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { useFormFields } from '../../ui/useFormFields';
 import { completeLogin } from '../auth/completeLogin';
 import { CompleteRegistrationMutation } from './operations';
@@ -78,29 +78,16 @@ export function RegistrationCompletePage() {
         )}
         <form ref={formRef} onSubmit={submit} noValidate>
           <Stack gap="md">
-            <PasswordInput
-              label={t('registration.complete.password')}
-              name="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
-              aria-invalid={invalid('password')}
-              withAsterisk
+            <NewPasswordFields
+              labels={{
+                password: t('registration.complete.password'),
+                passwordRepeat: t('registration.complete.passwordRepeat'),
+              }}
+              values={values}
+              errors={errors}
+              set={set}
+              invalid={invalid}
               autoFocus
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
-            />
-            <PasswordStrength password={values.password} minLength={PASSWORD_MIN_LENGTH} />
-            <PasswordInput
-              label={t('registration.complete.passwordRepeat')}
-              name="passwordRepeat"
-              autoComplete="new-password"
-              value={values.passwordRepeat}
-              onChange={set('passwordRepeat')}
-              error={errors.passwordRepeat}
-              aria-invalid={invalid('passwordRepeat')}
-              withAsterisk
-              visibilityToggleButtonProps={{ 'aria-label': t('auth.login.togglePassword') }}
             />
             <Button type="submit" size="md" loading={complete.isPending}>
               {t('registration.complete.submit')}
