@@ -127,7 +127,8 @@ describe('retries of refused mail', () => {
       `update mail_outbox set sent_at = sent_at - interval '40 days', failed_at = failed_at - interval '40 days'`,
     );
     await purgeSentMail(database.db);
-    const { rows } = await database.executeSql('select id from mail_outbox');
+    // Cast: PostgreSQL answers a bigint as text, PGlite as a number.
+    const { rows } = await database.executeSql('select id::int as id from mail_outbox');
     expect(rows).toEqual([{ id: waiting }]);
   });
 });
