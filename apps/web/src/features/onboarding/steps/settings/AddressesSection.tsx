@@ -1,6 +1,6 @@
 import { ADDRESS_TYPES, addressSchema, ONBOARDING_REQUIRED_ADDRESS_TYPES } from '@pp/domain';
-import { ActionIcon, Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,6 @@ import { errorMessage, fieldErrors, issueErrors } from '../../../../app/api/apiE
 import { useFormat } from '../../../../app/i18n/format';
 import { ErrorAlert } from '../../../../ui/ErrorAlert';
 import { flash } from '../../../../ui/flash';
-import { focusFirstInvalid } from '../../../../ui/useFormFields';
 import { countryOptions } from '../../../catalog/countries';
 import { ConfirmDelete } from './ConfirmDelete';
 import {
@@ -21,6 +20,7 @@ import {
   SETTINGS_KEYS,
 } from './operations';
 import { refreshOnboarding } from './refresh';
+import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { RequiredMarks, SectionCard } from './SectionCard';
 
 /** MALL Delivery warehouses have their own rules and screen (issue 10): not offered here. */
@@ -31,7 +31,6 @@ const emptyDraft = (state: string): Draft => ({ street: '', city: '', state, zip
 
 export function AddressesSection({ checklist, country }: { checklist: ChecklistData | undefined; country: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const addresses = useQuery({
     queryKey: SETTINGS_KEYS.addresses,
     queryFn: ({ signal }) => api.request(AddressesQuery, {}, { signal }).then((r) => r.partnerAddresses),
@@ -39,18 +38,11 @@ export function AddressesSection({ checklist, country }: { checklist: ChecklistD
   const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<AddressData | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (id: string) => api.request(DeleteAddressMutation, { id }),
-    onSuccess: () => {
-      setDeleting(null);
-      flash.success(t('addresses.deleted'));
-      void refreshOnboarding(queryClient);
-    },
-    onError: (error) => {
-      setDeleting(null);
-      flash.error(errorMessage(error, t));
-    },
-  });
+  const remove = useRemoveSetting(
+    (id) => api.request(DeleteAddressMutation, { id }),
+    t('addresses.deleted'),
+    () => setDeleting(null),
+  );
 
   const required = ONBOARDING_REQUIRED_ADDRESS_TYPES.map((type) => ({
     key: type,
@@ -83,23 +75,12 @@ export function AddressesSection({ checklist, country }: { checklist: ChecklistD
                 {address.types.map((type) => t(`addresses.types.${type}`)).join(' · ')}
               </Text>
             </div>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('addresses.edit', { address: address.street })}
-                onClick={() => setEditing({ id: address.id, draft: { ...address, types: [...address.types] } })}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('addresses.delete', { address: address.street })}
-                onClick={() => setDeleting(address)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
+            <RowActions
+              editLabel={t('addresses.edit', { address: address.street })}
+              deleteLabel={t('addresses.delete', { address: address.street })}
+              onEdit={() => setEditing({ id: address.id, draft: { ...address, types: [...address.types] } })}
+              onDelete={() => setDeleting(address)}
+            />
           </Group>
         ))}
       </Stack>
@@ -129,18 +110,7 @@ function AddressModal({ editing, onClose }: { editing: { id: string | null; draf
   const format = useFormat();
   const queryClient = useQueryClient();
   const countries = useMemo(() => countryOptions(format.locale), [format.locale]);
-  const [draft, setDraft] = useState<Draft>(editing.draft);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
-
-  const showErrors = (next: Record<string, string | undefined>) => {
-    setErrors(next);
-    requestAnimationFrame(() => focusFirstInvalid(form));
-  };
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
-  };
+  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
 
   const save = useMutation({
     mutationFn: () => api.request(SaveAddressMutation, { id: editing.id, input: draft }),

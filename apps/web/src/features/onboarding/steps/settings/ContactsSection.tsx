@@ -1,6 +1,6 @@
 import { CONTACT_GROUPS, contactSchema, ONBOARDING_REQUIRED_CONTACT_GROUPS } from '@pp/domain';
-import { ActionIcon, Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { api } from '../../../../app/api/api';
 import { errorMessage, fieldErrors, issueErrors } from '../../../../app/api/apiError';
 import { ErrorAlert } from '../../../../ui/ErrorAlert';
 import { flash } from '../../../../ui/flash';
-import { focusFirstInvalid } from '../../../../ui/useFormFields';
 import { ConfirmDelete } from './ConfirmDelete';
 import {
   type ChecklistData,
@@ -19,6 +18,7 @@ import {
   SETTINGS_KEYS,
 } from './operations';
 import { refreshOnboarding } from './refresh';
+import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { RequiredMarks, SectionCard } from './SectionCard';
 
 /** The MALL Delivery contact has its own rules (issue 10): not offered here. */
@@ -29,7 +29,6 @@ const EMPTY: Draft = { firstName: '', lastName: '', email: '', phone: '', roles:
 
 export function ContactsSection({ checklist, country }: { checklist: ChecklistData | undefined; country: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const contacts = useQuery({
     queryKey: SETTINGS_KEYS.contacts,
     queryFn: ({ signal }) => api.request(ContactsQuery, {}, { signal }).then((r) => r.partnerContacts),
@@ -37,18 +36,11 @@ export function ContactsSection({ checklist, country }: { checklist: ChecklistDa
   const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<ContactData | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (id: string) => api.request(DeleteContactMutation, { id }),
-    onSuccess: () => {
-      setDeleting(null);
-      flash.success(t('contacts.deleted'));
-      void refreshOnboarding(queryClient);
-    },
-    onError: (error) => {
-      setDeleting(null);
-      flash.error(errorMessage(error, t));
-    },
-  });
+  const remove = useRemoveSetting(
+    (id) => api.request(DeleteContactMutation, { id }),
+    t('contacts.deleted'),
+    () => setDeleting(null),
+  );
 
   const required = ONBOARDING_REQUIRED_CONTACT_GROUPS.map((role) => ({
     key: role,
@@ -86,23 +78,12 @@ export function ContactsSection({ checklist, country }: { checklist: ChecklistDa
                   {contact.roles.map((role) => t(`contacts.roles.${role}`)).join(' · ')}
                 </Text>
               </div>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('contacts.edit', { name })}
-                  onClick={() => setEditing({ id: contact.id, draft: { ...contact, roles: [...contact.roles] } })}
-                >
-                  <IconPencil size={18} aria-hidden />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('contacts.delete', { name })}
-                  onClick={() => setDeleting(contact)}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
-              </Group>
+              <RowActions
+                editLabel={t('contacts.edit', { name })}
+                deleteLabel={t('contacts.delete', { name })}
+                onEdit={() => setEditing({ id: contact.id, draft: { ...contact, roles: [...contact.roles] } })}
+                onDelete={() => setDeleting(contact)}
+              />
             </Group>
           );
         })}
@@ -139,18 +120,7 @@ function ContactModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(editing.draft);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
-
-  const showErrors = (next: Record<string, string | undefined>) => {
-    setErrors(next);
-    requestAnimationFrame(() => focusFirstInvalid(form));
-  };
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
-  };
+  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
 
   const save = useMutation({
     mutationFn: () => api.request(SaveContactMutation, { id: editing.id, input: draft }),

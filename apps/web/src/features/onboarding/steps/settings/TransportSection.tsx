@@ -1,6 +1,5 @@
 import { type Currency, DELIVERY_DELAY_LIMIT, DELIVERY_DELAY_MIN, deliverySchema, type ShopId } from '@pp/domain';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -13,7 +12,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +21,6 @@ import { errorMessage, fieldErrors } from '../../../../app/api/apiError';
 import { useFormat } from '../../../../app/i18n/format';
 import { ErrorAlert } from '../../../../ui/ErrorAlert';
 import { flash } from '../../../../ui/flash';
-import { focusFirstInvalid } from '../../../../ui/useFormFields';
 import { ConfirmDelete } from './ConfirmDelete';
 import {
   type ChecklistData,
@@ -33,6 +31,7 @@ import {
   SETTINGS_KEYS,
 } from './operations';
 import { refreshOnboarding } from './refresh';
+import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { SectionCard } from './SectionCard';
 
 type Carrier = { code: string; title: string; isPickupPoint: boolean };
@@ -52,7 +51,6 @@ export function TransportSection({
 }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
   const deliveries = useQuery({
     queryKey: SETTINGS_KEYS.deliveries,
     queryFn: ({ signal }) => api.request(DeliveriesQuery, {}, { signal }),
@@ -60,18 +58,11 @@ export function TransportSection({
   const [editing, setEditing] = useState<{ id: string | null; draft: Draft } | null>(null);
   const [deleting, setDeleting] = useState<DeliveryData | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (id: string) => api.request(DeleteDeliveryMutation, { id }),
-    onSuccess: () => {
-      setDeleting(null);
-      flash.success(t('deliveries.deleted'));
-      void refreshOnboarding(queryClient);
-    },
-    onError: (error) => {
-      setDeleting(null);
-      flash.error(errorMessage(error, t));
-    },
-  });
+  const remove = useRemoveSetting(
+    (id) => api.request(DeleteDeliveryMutation, { id }),
+    t('deliveries.deleted'),
+    () => setDeleting(null),
+  );
 
   const rows = deliveries.data?.partnerDeliveries ?? [];
   const carriers = deliveries.data?.deliveryCarriers ?? [];
@@ -115,34 +106,23 @@ export function TransportSection({
                   ` · ${t('deliveries.freeSummary', { price: format.money(row.freeLimit, currency) })}`}
               </Text>
             </div>
-            <Group gap={4} wrap="nowrap">
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('deliveries.edit', { carrier: row.title })}
-                onClick={() =>
-                  setEditing({
-                    id: row.id,
-                    draft: {
-                      code: row.code,
-                      price: money(row.price),
-                      codPrice: money(row.codPrice),
-                      freeLimit: money(row.freeLimit),
-                      deliveryDelay: row.deliveryDelay,
-                    },
-                  })
-                }
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('deliveries.delete', { carrier: row.title })}
-                onClick={() => setDeleting(row)}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Group>
+            <RowActions
+              editLabel={t('deliveries.edit', { carrier: row.title })}
+              deleteLabel={t('deliveries.delete', { carrier: row.title })}
+              onEdit={() =>
+                setEditing({
+                  id: row.id,
+                  draft: {
+                    code: row.code,
+                    price: money(row.price),
+                    codPrice: money(row.codPrice),
+                    freeLimit: money(row.freeLimit),
+                    deliveryDelay: row.deliveryDelay,
+                  },
+                })
+              }
+              onDelete={() => setDeleting(row)}
+            />
           </Group>
         ))}
       </Stack>
@@ -191,18 +171,7 @@ function DeliveryModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(editing.draft);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [form, setForm] = useState<HTMLFormElement | null>(null);
-
-  const showErrors = (next: Record<string, string | undefined>) => {
-    setErrors(next);
-    requestAnimationFrame(() => focusFirstInvalid(form));
-  };
-  const change = (patch: Partial<Draft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
-  };
+  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
   const input = () => ({
     code: draft.code,
     price: draft.price,
