@@ -44,7 +44,7 @@ export const loginTokens = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['login', 'remote', 'reset', 'confirm', 'password'] }).notNull(),
+    purpose: text('purpose', { enum: ['login', 'remote', 'reset', 'confirm', 'password', 'invite'] }).notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

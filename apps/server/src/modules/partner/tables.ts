@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   numeric,
@@ -10,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from '../account/tables';
 
@@ -32,6 +34,10 @@ export const partners = pgTable(
     mdpStatus: text('mdp_status').notNull().default('inactive'),
     billingStatus: text('billing_status').notNull().default('inactive'),
     urlSlug: text('url_slug'),
+    /** The partner's logo: a stored file (kind 'partner-logo') of this partner, decoded and checked on upload. */
+    logoFileId: uuid('logo_file_id'),
+    /** The operator who runs this partner's onboarding (spec Partner.onboarding); shown in cockpit grids. */
+    onboarding: text('onboarding'),
     country: text('country').notNull(),
     note: text('note'),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
@@ -151,4 +157,29 @@ export const partnerDeliveries = pgTable(
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('partner_deliveries_code_uq').on(t.partnerId, t.code)],
+);
+
+/**
+ * Documents of a partner (spec Document): the file lives in the file storage (`stored_files`, kind
+ * 'partner-document', kept for good); a delete only marks the row, so the history of who uploaded and who
+ * removed what stays.
+ */
+export const partnerDocuments = pgTable(
+  'partner_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id').notNull(),
+    /** PARTNER_DOCUMENT_TYPES: AGREEMENT_SB, AMENDMENT, CONTRACT, OTHER, SLA_DOCUMENTATION. */
+    documentType: text('document_type').notNull(),
+    title: text('title').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    uploadedBy: integer('uploaded_by').references(() => accounts.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedBy: integer('deleted_by').references(() => accounts.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('partner_documents_partner_idx').on(t.partnerId, t.id)],
 );

@@ -13,3 +13,7 @@ export * from '../../modules/products/tables';
 export * from '../../modules/onboarding/tables';
 export * from '../../modules/registration/tables';
 export * from '../../modules/analytics/tables';
+export * from '../../modules/notifications/tables';
+export * from '../../modules/webhooks/tables';
+export * from '../../modules/api/tables';
+export * from '../../modules/messages/tables';
