@@ -35,3 +35,4 @@ export * from './onboarding';
 export * from './analytics/analytics';
 export * from './registration';
 export * from './terms/terms';
+export * from './events/events';

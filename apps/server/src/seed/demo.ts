@@ -17,6 +17,7 @@ import { recordAudit } from '../platform/audit/service';
 import { seedDemoOrders } from './orders';
 import { seedBrandLogos, seedBrandRequests, seedBrands } from './brands';
 import { seedCatalog } from './catalog-seed';
+import { seedPartnerArea } from './partner-area';
 import { seedTerms } from './terms';
 import { type DemoMedia, seedDemoProducts } from './products';
 
@@ -227,7 +228,7 @@ export async function seedDemo(
       firstName: 'Olga',
       lastName: 'Nová',
     });
-    await insertAccount(tx, hash, {
+    const admin = await insertAccount(tx, hash, {
       email: 'admin@demo.test',
       firstName: 'Adam',
       lastName: 'Operátor',
@@ -301,6 +302,7 @@ export async function seedDemo(
       await link(tx, id, account, true, true);
     }
     await seedTerms(tx);
+    await seedPartnerArea(tx, { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin });
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

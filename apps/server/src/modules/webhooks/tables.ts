@@ -52,9 +52,7 @@ export const webhookDeliveries = pgTable(
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.state} = 'PENDING'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'PENDING'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
   ],
 );

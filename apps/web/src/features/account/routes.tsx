@@ -1,12 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
-import { portalRoute, RouteTabs } from '../../app/routes/layouts';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
 const USER_TABS: readonly SectionTab[] = [
   { to: '/user', label: 'account.tabs.profile' },
   { to: '/user/notifications', label: 'account.tabs.notifications' },
-  { to: '/user/messages', label: 'account.tabs.messages' },
+  { to: '/user/messages', label: 'account.tabs.messages', resource: 'messages' },
   { to: '/user/contacts', label: 'account.tabs.contacts' },
 ];
 
@@ -16,36 +15,40 @@ const userRoute = createRoute({
   component: () => <RouteTabs heading="nav.user" tabs={USER_TABS} />,
 });
 
+// The user area: the signed-in account's own profile and password, what it was told, and its messages.
 const accountRoutesChildren = [
   createRoute({
     getParentRoute: () => userRoute,
     path: '/',
-    component: () => <ComingSoon route="user" variant="panel" />,
+    component: lazyRouteComponent(() => import('./ProfilePage'), 'ProfilePage'),
   }),
   createRoute({
     getParentRoute: () => userRoute,
     path: 'notifications',
-    component: () => <ComingSoon route="userNotifications" variant="panel" />,
+    component: lazyRouteComponent(() => import('../notifications/NotificationsPage'), 'NotificationsPage'),
   }),
   createRoute({
     getParentRoute: () => userRoute,
     path: 'messages',
-    component: () => <ComingSoon route="userMessages" variant="panel" />,
+    beforeLoad: requireResource('messages'),
+    component: lazyRouteComponent(() => import('../messages/MessagesPage'), 'MessagesPage'),
   }),
   createRoute({
     getParentRoute: () => userRoute,
     path: 'send-message',
-    component: () => <ComingSoon route="userSendMessage" variant="panel" />,
+    beforeLoad: requireResource('messages', 'create'),
+    component: lazyRouteComponent(() => import('../messages/SendMessagePage'), 'SendMessagePage'),
   }),
   createRoute({
     getParentRoute: () => userRoute,
     path: 'conversation/$id',
-    component: () => <ComingSoon route="userConversation" variant="panel" />,
+    beforeLoad: requireResource('messages'),
+    component: lazyRouteComponent(() => import('../messages/ConversationPage'), 'ConversationPage'),
   }),
   createRoute({
     getParentRoute: () => userRoute,
     path: 'contacts',
-    component: () => <ComingSoon route="userContacts" variant="panel" />,
+    component: lazyRouteComponent(() => import('../messages/MarketplaceContactsPage'), 'MarketplaceContactsPage'),
   }),
 ];
 

@@ -29,6 +29,16 @@ const cockpitChildren = [
     path: '/usage',
     component: lazyRouteComponent(() => import('./UsagePage'), 'UsagePage'),
   }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/messages',
+    component: lazyRouteComponent(() => import('../messages/CockpitMessagesPage'), 'CockpitMessagesPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/api-limits',
+    component: lazyRouteComponent(() => import('../api/CockpitApiLimitsPage'), 'CockpitApiLimitsPage'),
+  }),
 ];
 
 export const cockpitRoutes = cockpitRoute.addChildren(cockpitChildren);

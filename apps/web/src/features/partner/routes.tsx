@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import { PARTNER_TABS } from './tabs';
 
@@ -9,60 +8,64 @@ const partnerRoute = createRoute({
   component: () => <RouteTabs heading="nav.partner" tabs={PARTNER_TABS} />,
 });
 
+// Each tab is its own route behind its own resource (spec §2) and loads on demand.
 const partnerRoutesChildren = [
   createRoute({
     getParentRoute: () => partnerRoute,
     path: '/',
     beforeLoad: requireResource('partner'),
-    component: () => <ComingSoon route="partner" variant="panel" />,
+    component: lazyRouteComponent(() => import('./info/InfoPage'), 'InfoPage'),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'contacts',
     beforeLoad: requireResource('partnerContacts'),
-    component: () => <ComingSoon route="partnerContacts" variant="panel" />,
+    component: lazyRouteComponent(() => import('./contacts/ContactsPage'), 'ContactsPage'),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'accounts',
     beforeLoad: requireResource('accounts'),
-    component: () => <ComingSoon route="partnerAccounts" variant="panel" />,
+    component: lazyRouteComponent(() => import('../account/AccountsPage'), 'AccountsPage'),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'notifications',
     beforeLoad: requireResource('notifications'),
-    component: () => <ComingSoon route="partnerNotifications" variant="panel" />,
+    component: lazyRouteComponent(
+      () => import('../notifications/NotificationSettingsPage'),
+      'NotificationSettingsPage',
+    ),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'webhook',
     beforeLoad: requireResource('webhook'),
-    component: () => <ComingSoon route="partnerWebhook" variant="panel" />,
+    component: lazyRouteComponent(() => import('../webhooks/WebhooksPage'), 'WebhooksPage'),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'webhook/$webhookId/logs',
     beforeLoad: requireResource('webhook'),
-    component: () => <ComingSoon route="partnerWebhookLogs" variant="panel" />,
+    component: lazyRouteComponent(() => import('../webhooks/WebhookLogsPage'), 'WebhookLogsPage'),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'sandbox-accounts',
     beforeLoad: requireResource('sandboxAccounts'),
-    component: () => <ComingSoon route="partnerSandboxAccounts" variant="panel" />,
+    component: lazyRouteComponent(() => import('../api/SandboxAccountsPage'), 'SandboxAccountsPage'),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'permissions',
     beforeLoad: requireResource('permissions'),
-    component: () => <ComingSoon route="partnerPermissions" variant="panel" />,
+    component: lazyRouteComponent(() => import('../account/PermissionsPage'), 'PermissionsPage'),
   }),
   createRoute({
     getParentRoute: () => partnerRoute,
     path: 'api-limit',
     beforeLoad: requireResource('apiLimit'),
-    component: () => <ComingSoon route="partnerApiLimit" variant="panel" />,
+    component: lazyRouteComponent(() => import('../api/ApiLimitPage'), 'ApiLimitPage'),
   }),
 ];
 

@@ -1,0 +1,22 @@
+import type { DbOrTx } from '../../platform/db/client';
+import { seedAccounts } from './accounts';
+import { seedAddressesAndContacts } from './addresses';
+import { seedApi } from './api';
+import type { DemoIds } from './ids';
+import { seedInfo } from './info';
+import { seedMessages } from './messages';
+import { seedNotifications } from './notifications';
+import { seedWebhooks } from './webhooks';
+
+export type { DemoIds } from './ids';
+
+/** The partner area's demo data: each part seeds its own rows. */
+export async function seedPartnerArea(tx: DbOrTx, ids: DemoIds): Promise<void> {
+  await seedInfo(tx, ids);
+  await seedAddressesAndContacts(tx, ids);
+  await seedAccounts(tx, ids);
+  await seedNotifications(tx, ids);
+  await seedWebhooks(tx, ids);
+  await seedApi(tx, ids);
+  await seedMessages(tx, ids);
+}
