@@ -48,6 +48,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: `.tmp/e2e-data-${port}`,
       LOG_LEVEL: 'warn',
+      // The webhooks spec delivers to a receiver it starts on loopback.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     },
   },
 });

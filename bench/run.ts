@@ -10,6 +10,7 @@ import { partnersGridBench } from './partners-grid';
 import { productsBench } from './products';
 import { slaBench } from './sla';
 import { throughputBench } from './throughput';
+import { apiLimitsBench } from './api-limits';
 
 export interface BenchResult {
   name: string;
@@ -26,6 +27,7 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'products-grid', run: productsBench },
   { name: 'products-import', run: productsImportBench },
   { name: 'sla', run: slaBench },
+  { name: 'api-limits', run: apiLimitsBench },
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
 ];
 

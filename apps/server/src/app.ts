@@ -23,6 +23,7 @@ import { onAuditCommitted } from './platform/audit/service';
 import { createFiguresCache, partnerFiguresPrefix } from './platform/figures-cache';
 import { createJobs } from './platform/jobs';
 import { startImmediateMailDelivery } from './platform/mail/jobs';
+import { startImmediateWebhookDelivery } from './modules/webhooks/jobs';
 import { registerMailboxRoute } from './platform/mail/mailbox-route';
 import { logTransport, type MailTransport, mailboxTransport, smtpTransport } from './platform/mail/transport';
 import { metrics, registry } from './platform/metrics';
@@ -35,8 +36,10 @@ import { registerOrdersExportRoutes } from './modules/orders/exports';
 import { registerSlaExportRoute } from './modules/sla/exports';
 import { registerOrderToolRoutes } from './modules/orders/orders-tools-rest';
 import { registerCatalogRoutes } from './modules/catalog/rest';
+import { registerPartnerRoutes } from './modules/partner/rest';
 import { registerProductXmlRoutes } from './modules/products/xml-rest';
 import { registerUsageRoute } from './modules/analytics/rest';
+import { registerMessageRoutes } from './modules/messages/rest';
 
 /** Paths the single-page app must never shadow. */
 const API_PREFIXES = [
@@ -184,6 +187,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     options.jobs !== false && config.jobsEnabled
       ? await startImmediateMailDelivery(platform, mailRendererOf(platform))
       : async () => undefined;
+  const stopWebhookDelivery =
+    options.jobs !== false && config.jobsEnabled
+      ? await startImmediateWebhookDelivery(platform)
+      : async () => undefined;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -319,8 +326,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerSlaExportRoute(app, platform);
   await registerOrderToolRoutes(app, platform);
   await registerCatalogRoutes(app, platform);
+  await registerPartnerRoutes(app, platform);
   await registerProductXmlRoutes(app, platform);
   registerUsageRoute(app, platform);
+  await registerMessageRoutes(app, platform);
 
   let webVersion = readWebVersion(config.webDist);
   registerStreamRoute(app, platform, () => webVersion);
@@ -418,6 +427,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     async close() {
       await app.close();
       await stopMailDelivery();
+      await stopWebhookDelivery();
       await jobs.stop();
       await platform.mail.close?.();
       await authCache.stop();

@@ -11,8 +11,12 @@ import { filesJobs } from './platform/files/jobs';
 import { productJobs } from './modules/products/jobs';
 import { mailJobs } from './platform/mail/jobs';
 import { workflowMailRenderers } from './modules/onboarding/mails';
+import { accountMailRenderers } from './modules/account/mails';
+import { notificationMailRenderers } from './modules/notifications/mails';
 import { analyticsJobs } from './modules/analytics/jobs';
 import { registrationMailRenderers } from './modules/registration/mails';
+import { webhookJobs } from './modules/webhooks/jobs';
+import { webhookMailRenderers } from './modules/webhooks/mails';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
@@ -20,6 +24,9 @@ export function mailRendererOf(platform: Platform) {
     ...authMailRenderer(platform),
     ...registrationMailRenderers(platform),
     ...workflowMailRenderers(platform),
+    ...accountMailRenderers(platform),
+    ...notificationMailRenderers(platform),
+    ...webhookMailRenderers(platform),
   });
 }
 
@@ -28,7 +35,7 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
   return [
     ...authJobs(platform),
     ...mailJobs(platform, mailRendererOf(platform)),
-    ...ordersJobs(),
+    ...ordersJobs(platform),
     ...deliveryNoteJobs(platform),
     ...statusImportJobs(platform),
     ...productImportJobs(platform),
@@ -36,5 +43,6 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...exportJobs(platform),
     ...productJobs(platform),
     ...analyticsJobs(platform),
+    ...webhookJobs(platform),
   ] as JobDefinition<never>[];
 }

@@ -72,6 +72,8 @@ const envSchema = z.object({
   /** Where registration looks companies up by company id: the offline sample registry, or the Czech ARES. */
   COMPANY_REGISTRY: z.enum(['offline', 'ares']).default('offline'),
   ARES_URL: z.string().url().default('https://ares.gov.cz/ekonomicke-subjekty-v-be/rest'),
+  /** Lets webhooks target private, loopback and link-local addresses (tests, a closed network); never in the open. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
 });
 
 export type TrustProxy = false | number | string[];
@@ -144,6 +146,18 @@ export interface Config {
   /** The sender of every e-mail (MAIL_FROM). */
   mailFrom: string;
   companyRegistry: { kind: 'offline' } | { kind: 'ares'; url: string };
+  webhooks: WebhooksConfig;
+}
+
+/** Webhook delivery; tests shorten the timeout and the retry schedule (not settable from the environment). */
+export interface WebhooksConfig {
+  allowPrivateUrls: boolean;
+  timeoutMs?: number;
+  retryDelaysMs?: readonly number[];
+  /** The log grid's deadline (default WEBHOOK_LOGS_TIMEOUT_MS). */
+  logsTimeoutMs?: number;
+  /** Tests only: the log query first sleeps this long in the database, to run into the deadline for real. */
+  logsQueryDelayMs?: number;
 }
 
 /** How mail leaves: an SMTP relay, the demo mailbox (no relay, not production) or the log (production without one). */
@@ -232,5 +246,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     companyRegistry:
       e.COMPANY_REGISTRY === 'ares' ? { kind: 'ares', url: e.ARES_URL.replace(/\/+$/, '') } : { kind: 'offline' },
+    webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true' },
   };
 }

@@ -302,7 +302,7 @@ export async function seedDemo(
       await link(tx, id, account, true, true);
     }
     await seedTerms(tx);
-    await seedPartnerArea(tx, { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin });
+    await seedPartnerArea(tx, { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin }, options.media);
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

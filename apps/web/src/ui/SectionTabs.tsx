@@ -9,13 +9,21 @@ export interface SectionTab {
   label: string;
   resource?: Resource;
   action?: Action;
+  /** Other paths whose pages belong to this tab (a form or a detail that does not live under `to`). */
+  also?: readonly string[];
 }
 
 /** The tab whose path is the longest prefix of the current one, so detail pages keep their tab lit. */
 export function activeTab(tabs: readonly SectionTab[], pathname: string): string | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const hits = tabs.filter((tab) => path === tab.to || path.startsWith(`${tab.to}/`));
-  hits.sort((a, b) => b.to.length - a.to.length);
+  const matchLength = (tab: SectionTab) =>
+    Math.max(
+      ...[tab.to, ...(tab.also ?? [])].map((prefix) =>
+        path === prefix || path.startsWith(`${prefix}/`) ? prefix.length : -1,
+      ),
+    );
+  const hits = tabs.filter((tab) => matchLength(tab) >= 0);
+  hits.sort((a, b) => matchLength(b) - matchLength(a));
   return hits[0]?.to ?? null;
 }
 

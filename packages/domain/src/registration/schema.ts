@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/password';
 import { LANGUAGES } from '../i18n/languages';
 import { availableShopIds, MARKETS, SHOP_IDS, type ShopId } from '../markets/markets';
+import { bankAccountToIban } from '../partner/iban';
 import { PROVIDER_TYPES } from '../partner/partner';
 import { safeText } from '../text/safeText';
 import {
   isHttpUrl,
-  isValidBankAccount,
   isValidCompanyId,
   isValidPhone,
   isValidPostalCode,
@@ -98,7 +98,8 @@ const companyShape = {
   street: requiredText(ADDRESS_LINE_MAX),
   city: requiredText(ADDRESS_LINE_MAX),
   zip: safeText().trim().min(1, 'required').max(10, 'max'),
-  bankAccount: optionalText(50).refine((v) => v === '' || isValidBankAccount(v), 'bankAccount'),
+  /** An IBAN, or a domestic account for a CZ/SK seat (checked with the country, stored as the IBAN). */
+  bankAccount: optionalText(50),
   annualTurnover: z.enum(ANNUAL_TURNOVER_RANGES, 'required'),
   salesCount: z.enum(SALES_COUNT_RANGES, 'required'),
   offeredCount: z.enum(OFFERED_COUNT_RANGES, 'required'),
@@ -118,9 +119,18 @@ function phoneIssue(shopId: ShopId | undefined, phone: string): Issue[] {
   return isValidPhone(countryOfShop(shopId), phone) ? [] : [{ field: 'phone', rule: 'phone' }];
 }
 
-function companyIssues(v: { country?: string; companyId?: string; vatId?: string; zip?: string }): Issue[] {
+function companyIssues(v: {
+  country?: string;
+  companyId?: string;
+  vatId?: string;
+  zip?: string;
+  bankAccount?: string;
+}): Issue[] {
   if (!v.country) return [];
   const issues: Issue[] = [];
+  if (v.bankAccount && bankAccountToIban(v.bankAccount, v.country) === null) {
+    issues.push({ field: 'bankAccount', rule: 'iban' });
+  }
   if (v.companyId && !isValidCompanyId(v.country, v.companyId)) issues.push({ field: 'companyId', rule: 'companyId' });
   if (v.vatId && !isValidVatId(v.country, v.vatId)) issues.push({ field: 'vatId', rule: 'vatId' });
   if (v.zip && !isValidPostalCode(v.country, v.zip)) issues.push({ field: 'zip', rule: 'zipCode' });
@@ -141,10 +151,18 @@ export const registrationCompanySchema = z
   .object(companyShape)
   .superRefine((v, ctx) => addIssues(ctx, companyIssues(v)));
 
+/** A valid bank account as its IBAN (compact, upper case): what is stored. */
+function withIban<T extends { bankAccount: string }>(v: T, country: string): T {
+  return v.bankAccount === '' ? v : { ...v, bankAccount: bankAccountToIban(v.bankAccount, country) ?? v.bankAccount };
+}
+
 /** Both steps together: what the server's `register` accepts. */
-export const registrationSchema = z.object({ ...basicShape, ...companyShape }).superRefine((v, ctx) => {
-  addIssues(ctx, [...phoneIssue(v.shopId, v.phone), ...companyIssues(v)]);
-});
+export const registrationSchema = z
+  .object({ ...basicShape, ...companyShape })
+  .superRefine((v, ctx) => {
+    addIssues(ctx, [...phoneIssue(v.shopId, v.phone), ...companyIssues(v)]);
+  })
+  .transform((v) => withIban(v, v.country));
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 export type RegistrationBasicInput = z.infer<typeof registrationBasicSchema>;
 export type RegistrationCompanyInput = z.infer<typeof registrationCompanySchema>;
@@ -162,11 +180,7 @@ export const contractSchema = z
     phone: safeText().trim().min(1, 'required').max(30, 'max'),
     companyId: safeText().trim().min(1, 'required').max(20, 'max'),
     vatId: optionalText(20),
-    bankAccount: safeText()
-      .trim()
-      .min(1, { message: 'required', abort: true })
-      .max(50, 'max')
-      .refine((v) => isValidBankAccount(v), 'bankAccount'),
+    bankAccount: safeText().trim().min(1, { message: 'required', abort: true }).max(50, 'max'),
     street: requiredText(ADDRESS_LINE_MAX),
     city: requiredText(ADDRESS_LINE_MAX),
     zip: safeText().trim().min(1, 'required').max(10, 'max'),
@@ -174,10 +188,17 @@ export const contractSchema = z
     web: httpUrl,
   })
   .superRefine((v, ctx) => {
-    const issues = companyIssues({ country: v.state, companyId: v.companyId, vatId: v.vatId, zip: v.zip });
+    const issues = companyIssues({
+      country: v.state,
+      companyId: v.companyId,
+      vatId: v.vatId,
+      zip: v.zip,
+      bankAccount: v.bankAccount,
+    });
     if (!isValidPhone(v.state, v.phone)) issues.push({ field: 'phone', rule: 'phone' });
     addIssues(ctx, issues);
-  });
+  })
+  .transform((v) => withIban(v, v.state));
 export type ContractInput = z.infer<typeof contractSchema>;
 
 /**

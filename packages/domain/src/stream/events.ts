@@ -37,6 +37,14 @@ export const STREAM_EVENTS = [
   'brand_request_created',
   /** The partner's onboarding workflow moved: { status }. */
   'workflow_changed',
+  /** A partner notification was recorded (and its e-mails queued): { id }. Reaches the partner's people. */
+  'notification_created',
+  /** An operator answered a conversation: { conversationId }. Reaches the conversation's partner. */
+  'message_received',
+  /** A partner wrote (a new conversation or a reply): { conversationId, partnerId }. Reaches the operators. */
+  'message_sent',
+  /** A partner's webhook turned BROKEN or OK again: { webhookId, status }. */
+  'webhook_status_changed',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 

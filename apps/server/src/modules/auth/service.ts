@@ -16,7 +16,7 @@ import {
   SESSION_IDLE_TTL_MS,
   SESSION_REFRESH_MS,
 } from '@pp/domain';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit/service';
 import type { Auth, RequestContext } from '../../platform/context';
@@ -301,12 +301,16 @@ export async function issueLoginToken(db: DbOrTx, accountId: number): Promise<st
 }
 
 /** Takes a one-time token: refuses unknown, used and expired ones, and marks it used in the same step. */
-async function consumeToken(tx: DbOrTx, token: string, purpose: 'login' | 'remote' | 'reset') {
+async function consumeToken(tx: DbOrTx, token: string, purpose: 'login' | 'remote' | readonly ('reset' | 'invite')[]) {
   const [row] = await tx
     .update(loginTokens)
     .set({ usedAt: sql`now()` })
     .where(
-      and(eq(loginTokens.tokenHash, hashToken(token)), eq(loginTokens.purpose, purpose), isNull(loginTokens.usedAt)),
+      and(
+        eq(loginTokens.tokenHash, hashToken(token)),
+        typeof purpose === 'string' ? eq(loginTokens.purpose, purpose) : inArray(loginTokens.purpose, [...purpose]),
+        isNull(loginTokens.usedAt),
+      ),
     )
     .returning();
   if (!row) throw new DomainError('BAD_CREDENTIALS');
@@ -472,12 +476,21 @@ export async function issueResetToken(db: DbOrTx, accountId: number): Promise<st
   return token;
 }
 
-/** Ends every outstanding reset link of an account (after a reset or a password change). */
+/** The links that set a password: reset links, and the invitations of accounts added by a partner (account/mails.ts). */
+const PASSWORD_LINK_PURPOSES = ['reset', 'invite'] as const;
+
+/** Ends every outstanding reset link (and invitation) of an account (after a reset or a password change). */
 export async function endResetLinks(tx: DbOrTx, accountId: number): Promise<void> {
   await tx
     .update(loginTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(loginTokens.accountId, accountId), eq(loginTokens.purpose, 'reset'), isNull(loginTokens.usedAt)));
+    .where(
+      and(
+        eq(loginTokens.accountId, accountId),
+        inArray(loginTokens.purpose, [...PASSWORD_LINK_PURPOSES]),
+        isNull(loginTokens.usedAt),
+      ),
+    );
 }
 
 /** What a reset link's page may learn on arrival: only about the link, never about its account. */
@@ -497,7 +510,9 @@ export async function passwordResetLinkStatus(ctx: RequestContext, token: string
       ? await ctx.db
           .select({ usedAt: loginTokens.usedAt, expiresAt: loginTokens.expiresAt })
           .from(loginTokens)
-          .where(and(eq(loginTokens.tokenHash, hashToken(token)), eq(loginTokens.purpose, 'reset')))
+          .where(
+            and(eq(loginTokens.tokenHash, hashToken(token)), inArray(loginTokens.purpose, [...PASSWORD_LINK_PURPOSES])),
+          )
           .limit(1)
       : [];
   if (!row) return 'UNKNOWN';
@@ -507,7 +522,11 @@ export async function passwordResetLinkStatus(ctx: RequestContext, token: string
   return 'VALID';
 }
 
-/** Reset password by the e-mailed token: sets the new password and ends every session of the account. */
+/**
+ * Reset password by the e-mailed token: sets the new password and ends every session of the account. An
+ * invitation's token works here too: its account gets its first password and, having proved its mailbox,
+ * is confirmed.
+ */
 export async function resetPassword(
   ctx: RequestContext,
   input: { token: string; password: string; passwordRepeat: string },
@@ -517,8 +536,11 @@ export async function resetPassword(
   const passwordHash = await hashPassword(parsed.data.password);
   const ended = await throttleSecretCheck(ctx, () =>
     ctx.db.transaction(async (tx) => {
-      const row = await consumeToken(tx, input.token, 'reset');
-      await tx.update(accounts).set({ passwordHash, updated: sql`now()` }).where(eq(accounts.id, row.accountId));
+      const row = await consumeToken(tx, input.token, PASSWORD_LINK_PURPOSES);
+      await tx
+        .update(accounts)
+        .set({ passwordHash, updated: sql`now()`, ...(row.purpose === 'invite' ? { isConfirmed: true } : {}) })
+        .where(eq(accounts.id, row.accountId));
       await endResetLinks(tx, row.accountId);
       const revoked = await tx
         .update(sessions)
@@ -528,7 +550,7 @@ export async function resetPassword(
       await recordAudit(
         tx,
         { ...ctx.actor(null), accountId: row.accountId },
-        { action: 'auth.password-reset', partnerId: null },
+        { action: row.purpose === 'invite' ? 'auth.invitation-accepted' : 'auth.password-reset', partnerId: null },
       );
       return revoked.map((r) => r.id);
     }),

@@ -17,6 +17,7 @@ import {
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/service';
+import { emitPartnerEvent } from '../events/emit';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
@@ -443,6 +444,12 @@ export async function acceptBrandRequest(
       data: { brandId: row.brandId, name: row.name },
       partnerId,
     });
+    await emitPartnerEvent(tx, {
+      partnerId,
+      type: 'BRAND_REQUEST_DECIDED',
+      data: { requestId: id, brand: row.name, decision: 'ACCEPTED' },
+      at: decidedAt.toISOString(),
+    });
     return toCockpitRow({ ...row, status: 'ACCEPTED', decidedAt });
   });
   await announce(ctx, result);
@@ -473,6 +480,12 @@ export async function rejectBrandRequest(
       entityId: id,
       data: { brandId: row.brandId, name: row.name, reason },
       partnerId,
+    });
+    await emitPartnerEvent(tx, {
+      partnerId,
+      type: 'BRAND_REQUEST_DECIDED',
+      data: { requestId: id, brand: row.name, decision: 'REJECTED' },
+      at: decidedAt.toISOString(),
     });
     return toCockpitRow({ ...row, status: 'REJECTED', reason, decidedAt });
   });

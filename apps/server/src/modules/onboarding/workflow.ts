@@ -23,6 +23,8 @@ import { announceInTransaction } from '../../platform/auth-cache';
 import { queueMail } from '../../platform/mail/service';
 import { publishInTransaction } from '../../platform/stream/hub';
 import { accounts } from '../account/tables';
+import { emitPartnerEvent } from '../events/emit';
+import { notificationRecipients } from '../notifications/notify';
 import { accountPartners, partners } from '../partner/tables';
 import { loadChecklist } from './checklist';
 import { partnerWorkflows, type WorkflowTick, workflowHistory } from './tables';
@@ -130,12 +132,21 @@ export async function changeWorkflowStatus(tx: DbOrTx, _platform: Platform, move
     },
     { action: 'workflow.change', entity: 'partner', entityId: move.partnerId, data: { from, to, by: move.actor } },
   );
+  await emitPartnerEvent(tx, {
+    partnerId: move.partnerId,
+    type: 'WORKFLOW_STATUS_CHANGED',
+    data: { from, to },
+    at: new Date().toISOString(),
+  });
   const [master] = await tx
     .select({ email: accounts.email, lang: accounts.lang })
     .from(accountPartners)
     .innerJoin(accounts, eq(accounts.id, accountPartners.accountId))
     .where(and(eq(accountPartners.partnerId, move.partnerId), eq(accountPartners.isMaster, true)));
-  if (master) {
+  // The master always hears of a move in its own language; when the notification settings already mail
+  // its address about this move, that mail (with the same "what next") is the one it gets.
+  const notified = master ? await notificationRecipients(tx, move.partnerId, 'WORKFLOW_STATUS_CHANGED') : [];
+  if (master && !notified.includes(master.email.toLowerCase())) {
     await queueMail(tx, {
       to: master.email,
       template: WORKFLOW_CHANGED_MAIL,

@@ -1,6 +1,7 @@
 import { DomainError, isShopId, MARKETS, TEST_ORDERS_PER_DAY, testOrderPriceIssues, testOrderSchema } from '@pp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
+import { emitPartnerEvent } from '../events/emit';
 import type { RequestContext } from '../../platform/context';
 import { rowsOf } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
@@ -107,6 +108,7 @@ export async function createTestOrder(ctx: RequestContext, input: unknown) {
       entityId: id,
       data: { deliveryType: data.deliveryType, paymentType: data.paymentType, items: data.items.length },
     });
+    await emitPartnerEvent(tx, { partnerId, type: 'ORDER_CREATED', data: { orderId: id }, at: now.toISOString() });
     return { id, madeToday: made + 1, limit: TEST_ORDERS_PER_DAY };
   });
 }

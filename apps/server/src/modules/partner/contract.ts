@@ -9,7 +9,7 @@ import {
   type ShopId,
 } from '@pp/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { type ZodError, z } from 'zod';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
@@ -126,10 +126,21 @@ export async function companyNameTaken(tx: DbOrTx, shopId: string, name: string,
   return Boolean(taken);
 }
 
+/**
+ * The refusal of company details: IBAN_INVALID when the bank account is all that is wrong (its own catalogue
+ * message), else VALIDATION_ERROR; both name every field issue.
+ */
+export function companyDetailsError(error: ZodError): DomainError {
+  const refusal = validationError(error);
+  const onlyBank =
+    refusal.fields.length > 0 && refusal.fields.every((f) => f.field === 'bankAccount' && f.rule === 'iban');
+  return onlyBank ? new DomainError('IBAN_INVALID', {}, refusal.fields) : refusal;
+}
+
 export async function saveContract(ctx: RequestContext, input: unknown): Promise<ContractView> {
   const { partnerId, shopId } = await settingsPartner(ctx, 'partner', 'update');
   const parsed = contractSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw companyDetailsError(parsed.error);
   const data = parsed.data;
   const view = await ctx.db.transaction(async (tx) => {
     await lockCompanyNames(tx, shopId);

@@ -58,7 +58,7 @@ const ContractInput = builder.inputType('ContractInput', {
   }),
 });
 
-const PartnerAddressRef = builder.objectRef<AddressRow>('PartnerAddress').implement({
+export const PartnerAddressRef = builder.objectRef<AddressRow>('PartnerAddress').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     street: t.exposeString('street'),
@@ -80,7 +80,7 @@ const AddressInput = builder.inputType('AddressInput', {
   }),
 });
 
-const PartnerContactRef = builder.objectRef<ContactRow>('PartnerContact').implement({
+export const PartnerContactRef = builder.objectRef<ContactRow>('PartnerContact').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     firstName: t.exposeString('firstName'),

@@ -36,7 +36,7 @@ const contract = {
   phone: '+420 601 123 456',
   companyId: '27082440',
   vatId: 'CZ27082440',
-  bankAccount: '19-2000145399/0800',
+  bankAccount: 'CZ6508000000192000145399',
   street: 'Dlouhá 12',
   city: 'Praha',
   state: 'CZ',
@@ -72,7 +72,7 @@ beforeAll(async () => {
     .from(partners)
     .where(eq(partners.mallName, 'novy-obchod'));
   fresh = row!.id;
-  await revokePolicies(server.database.db, 'limited@demo.test', cz, 'partner', ['update']);
+  await revokePolicies(server.database.db, 'limited@demo.test', cz, 'partner', ['create', 'update', 'delete']);
   await revokePolicies(server.database.db, 'limited@demo.test', cz, 'partnerContacts', [
     'read',
     'create',
@@ -196,26 +196,30 @@ describe('addresses', () => {
       {},
       { token: czToken, partnerId: cz },
     );
-    expect(mine.data!.partnerAddresses).toEqual([expect.objectContaining({ id: czAddressId, city: 'Brno' })]);
+    expect(mine.data!.partnerAddresses).toContainEqual(expect.objectContaining({ id: czAddressId, city: 'Brno' }));
   });
 
   it('refuses changes without the partner update permission but lets the account read', async () => {
     expect(codeOf(await server.gql(DELETE_ADDRESS, { id: czAddressId }, { token: limitedToken, partnerId: cz }))).toBe(
       'ACCESS_DENIED',
     );
-    const read = await server.gql<{ partnerAddresses: unknown[] }>(
+    const read = await server.gql<{ partnerAddresses: { id: string }[] }>(
       ADDRESSES,
       {},
       { token: limitedToken, partnerId: cz },
     );
-    expect(read.data!.partnerAddresses).toHaveLength(1);
+    expect(read.data!.partnerAddresses.map((a) => a.id)).toContain(czAddressId);
   });
 
   it('deletes an address with an audit entry', async () => {
     const result = await server.gql(DELETE_ADDRESS, { id: czAddressId }, { token: czToken, partnerId: cz });
     expect(result.errors).toBeUndefined();
-    const list = await server.gql<{ partnerAddresses: unknown[] }>(ADDRESSES, {}, { token: czToken, partnerId: cz });
-    expect(list.data!.partnerAddresses).toHaveLength(0);
+    const list = await server.gql<{ partnerAddresses: { id: string }[] }>(
+      ADDRESSES,
+      {},
+      { token: czToken, partnerId: cz },
+    );
+    expect(list.data!.partnerAddresses.map((a) => a.id)).not.toContain(czAddressId);
     expect(await audits(cz, 'partner.address.delete')).toHaveLength(1);
   });
 });

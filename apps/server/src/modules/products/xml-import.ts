@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { DomainError, PRODUCT_XML_MAX_BYTES } from '@pp/domain';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
+import { emitPartnerEvent } from '../events/emit';
 import type { Platform, RequestContext } from '../../platform/context';
 import { cleanFileName, fileStorageOf, spoolFolder, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
@@ -276,10 +277,19 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
     } finally {
       await parsed.close();
     }
-    await db
-      .update(productImports)
-      .set({ status: 'DONE', finishedAt: new Date(), ...totals })
-      .where(where);
+    await db.transaction(async (tx) => {
+      const finishedAt = new Date();
+      await tx
+        .update(productImports)
+        .set({ status: 'DONE', finishedAt, ...totals })
+        .where(where);
+      await emitPartnerEvent(tx, {
+        partnerId: job.partnerId,
+        type: 'PRODUCT_IMPORT_FINISHED',
+        data: { jobId: job.importId, imported: totals.created + totals.updated, refused: totals.failed },
+        at: finishedAt.toISOString(),
+      });
+    });
     await publish({ status: 'END', total, ...totals });
   } catch (error) {
     const code = error instanceof DomainError ? error.code : 'INTERNAL';

@@ -39,7 +39,7 @@ function input(overrides: Record<string, unknown> = {}) {
     street: 'Dlouhá 12',
     city: 'Praha',
     zip: '110 00',
-    bankAccount: '19-2000145399/0800',
+    bankAccount: 'CZ65 0800 0000 1920 0014 5399',
     annualTurnover: '1M_10M',
     salesCount: '100_500',
     offeredCount: '100_1000',

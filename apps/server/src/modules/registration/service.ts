@@ -15,7 +15,7 @@ import {
   registrationSchema,
   SECRET_CHECK_LIMIT,
 } from '@pp/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { Auth, RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
@@ -29,7 +29,7 @@ import { refundAttempt, takeAttempt } from '../auth/throttle';
 import { hashToken, newToken } from '../auth/tokens';
 import { partnerWorkflows } from '../onboarding/tables';
 import { queueConfirmationMail } from './confirmation-mail';
-import { companyNameTaken, lockCompanyNames } from '../partner/contract';
+import { companyDetailsError, companyNameTaken, lockCompanyNames } from '../partner/contract';
 import { accountPartners, partnerContracts, partners } from '../partner/tables';
 import { registrations } from './tables';
 
@@ -52,19 +52,33 @@ async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The public title is the shop's name on the marketplace: existing partners hold it as their mall name or slug. */
-async function publicTitleTaken(db: DbOrTx, shopId: string, title: string): Promise<boolean> {
+/**
+ * The public title is the shop's name on the marketplace: existing partners hold it as their mall name or
+ * slug. The partner info tab asks for another partner's (`exceptPartnerId`): its own mall name is no clash.
+ */
+export async function publicTitleTaken(
+  db: DbOrTx,
+  shopId: string,
+  title: string,
+  exceptPartnerId = 0,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: partners.id })
     .from(partners)
     .where(
       and(
         eq(partners.shopId, shopId),
+        ne(partners.id, exceptPartnerId),
         sql`(lower(trim(${partners.mallName})) = ${norm(title)} or lower(trim(${partners.urlSlug})) = ${norm(title)})`,
       ),
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** The advisory lock key of one public title of a shop: registration and the partner info tab share it. */
+export function publicTitleLockKey(shopId: string, title: string): string {
+  return `registration:title:${shopId}:${norm(title)}`;
 }
 
 async function companyIdRegistered(db: DbOrTx, shopId: string, companyId: string): Promise<boolean> {
@@ -119,7 +133,7 @@ export async function registrationAvailability(
  * Serialises registrations that could collide: a transaction-scoped advisory lock per unique value, taken
  * in a fixed order (no deadlock between two registrations sharing two values) before anything is checked.
  */
-async function lockUniqueValues(tx: DbOrTx, keys: string[]) {
+export async function lockUniqueValues(tx: DbOrTx, keys: string[]) {
   for (const key of [...new Set(keys)].sort()) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
   }
@@ -151,7 +165,7 @@ export function issueConfirmToken(tx: DbOrTx, accountId: number): Promise<string
 export async function register(ctx: RequestContext, input: unknown): Promise<true> {
   await assertRegistrationEnabled(ctx);
   const parsed = registrationSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw companyDetailsError(parsed.error);
   const data = parsed.data;
   if (!isShopAvailable(data.shopId, await ctx.flags())) {
     throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'shopId', rule: 'invalid' }]);
@@ -167,7 +181,7 @@ export async function register(ctx: RequestContext, input: unknown): Promise<tru
     await lockUniqueValues(tx, [
       `registration:email:${norm(data.email)}`,
       `registration:company:${data.shopId}:${norm(data.company)}`,
-      `registration:title:${data.shopId}:${norm(data.shopName)}`,
+      publicTitleLockKey(data.shopId, data.shopName),
       `registration:companyId:${data.shopId}:${compactCompanyId(data.companyId)}`,
     ]);
     // The contract form of onboarding step 1 renames partners under this lock too.

@@ -173,8 +173,8 @@ export async function keepStoredFiles(db: DbOrTx, partnerId: number, ids: string
     );
 }
 
-/** Kinds the marketplace shows to anybody (product pictures, brand logos): served without a session. */
-export const PUBLIC_FILE_KINDS: readonly string[] = ['product-image', 'product-thumb', 'brand-logo'];
+/** Kinds the marketplace shows to anybody (product pictures, brand logos, shop logos): served without a session. */
+export const PUBLIC_FILE_KINDS: readonly string[] = ['product-image', 'product-thumb', 'brand-logo', 'partner-logo'];
 
 /** Where anybody fetches a public file; the same path is kept in the database and the API. */
 export function publicMediaPath(id: string): string {

@@ -23,6 +23,10 @@ export const SINGLE_USE_FIELDS = new Set([
   'Mutation.completeRegistration',
   'Query.registrationAvailability',
   'Query.companyLookup',
+  // Checks the old password: counted like a sign-in, and one guess per document.
+  'Mutation.changePassword',
+  // Each makes an outgoing request of up to 10 s: one per document, not fifty aliases.
+  'Mutation.webhookTest',
 ]);
 
 function singleUseFieldsRule(context: ValidationContext): ASTVisitor {

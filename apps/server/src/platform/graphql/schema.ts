@@ -14,9 +14,16 @@ import '../../modules/products/xml-graphql';
 import '../../modules/analytics/graphql';
 import '../../modules/onboarding/workflow-graphql';
 import '../../modules/partner/settings-graphql';
+import '../../modules/partner/info-graphql';
+import '../../modules/account/graphql';
+import '../../modules/partner/addresses-graphql';
 import '../../modules/deliveries/graphql';
 import '../../modules/terms/graphql';
 import '../../modules/registration/graphql';
+import '../../modules/notifications/graphql';
+import '../../modules/messages/graphql';
+import '../../modules/webhooks/graphql';
+import '../../modules/api/graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

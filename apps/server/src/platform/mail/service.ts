@@ -7,9 +7,13 @@ export type MailTemplate =
   | 'account-activation'
   | 'password-reset'
   | 'login-link'
+  | 'account-invite'
+  | 'account-linked'
   | 'registration-confirm'
   | 'workflow-changed'
-  | 'terms-published';
+  | 'terms-published'
+  | 'partner-notification'
+  | 'webhook-broken';
 
 /** Notified (on commit only, as PostgreSQL does) whenever a mail is queued: see startImmediateMailDelivery. */
 export const MAIL_QUEUED_CHANNEL = 'pp_mail_queued';

@@ -1,5 +1,35 @@
+import { startingPolicies } from '@pp/domain';
 import type { DbOrTx } from '../../platform/db/client';
+import { accessPolicies, accounts } from '../../modules/account/tables';
+import { accountPartners } from '../../modules/partner/tables';
 import type { DemoIds } from './ids';
 
-/** Demo data of this part of the partner area (issue 10). */
-export async function seedAccounts(_tx: DbOrTx, _ids: DemoIds): Promise<void> {}
+/**
+ * Demo data of the accounts tab: the Czech shop has invited a colleague who has not set a password yet,
+ * so the tab shows an invitation waiting (and its "send again" action).
+ */
+export async function seedAccounts(tx: DbOrTx, ids: DemoIds): Promise<void> {
+  const [invited] = await tx
+    .insert(accounts)
+    .values({
+      email: 'invited@demo.test',
+      firstName: 'Ivana',
+      lastName: 'Pozvaná',
+      lang: 'cs',
+      isConfirmed: false,
+      passwordHash: null,
+    })
+    .returning({ id: accounts.id });
+  await tx
+    .insert(accountPartners)
+    .values({ partnerId: ids.cz, accountId: invited!.id, isMaster: false, isDefault: true });
+  await tx.insert(accessPolicies).values(
+    startingPolicies('read').map((p) => ({
+      partnerId: ids.cz,
+      accountId: invited!.id,
+      subject: p.subject,
+      action: p.action,
+      isActive: true,
+    })),
+  );
+}

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../platform/db/client';
+import type { DemoMedia } from '../products';
 import { seedAccounts } from './accounts';
 import { seedAddressesAndContacts } from './addresses';
 import { seedApi } from './api';
@@ -11,8 +12,8 @@ import { seedWebhooks } from './webhooks';
 export type { DemoIds } from './ids';
 
 /** The partner area's demo data: each part seeds its own rows. */
-export async function seedPartnerArea(tx: DbOrTx, ids: DemoIds): Promise<void> {
-  await seedInfo(tx, ids);
+export async function seedPartnerArea(tx: DbOrTx, ids: DemoIds, media?: DemoMedia): Promise<void> {
+  await seedInfo(tx, ids, media);
   await seedAddressesAndContacts(tx, ids);
   await seedAccounts(tx, ids);
   await seedNotifications(tx, ids);

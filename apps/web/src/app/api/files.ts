@@ -82,9 +82,18 @@ export async function downloadStoredFile(path: string, fallbackName: string): Pr
   saveFile(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallbackName));
 }
 
-/** Uploads one file as multipart form data and reads the JSON answer. */
-export async function uploadFile<T>(url: string, file: File, signal?: AbortSignal): Promise<T> {
+/**
+ * Uploads one file as multipart form data and reads the JSON answer. Text `fields` go before the file, so
+ * the server reads them before it streams the file.
+ */
+export async function uploadFile<T>(
+  url: string,
+  file: File,
+  signal?: AbortSignal,
+  fields: Record<string, string> = {},
+): Promise<T> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
   const response = await send(url, { method: 'POST', body: form, signal });
   return (await response.json()) as T;

@@ -4,6 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { Session } from '../../features/auth/operations';
 import { useLogout } from '../../features/auth/useLogout';
+import {
+  NotificationsMenuItem,
+  UnreadNotificationsIndicator,
+} from '../../features/notifications/NotificationsMenuItem';
 import { useLanguageChoice } from '../../ui/LanguageSwitcher';
 import type { LanguageArea } from '../i18n/languageChoice';
 
@@ -33,9 +37,11 @@ export function AccountMenu({
           style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-xl)' }}
         >
           <Group gap={8} wrap="nowrap">
-            <Avatar color="teal" radius="xl" size={32}>
-              {initials}
-            </Avatar>
+            <UnreadNotificationsIndicator enabled={withProfile}>
+              <Avatar color="teal" radius="xl" size={32}>
+                {initials}
+              </Avatar>
+            </UnreadNotificationsIndicator>
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
               {name}
             </Text>
@@ -58,6 +64,7 @@ export function AccountMenu({
             {t('layout.accountMenu.profile')}
           </Menu.Item>
         )}
+        {withProfile && <NotificationsMenuItem />}
         {languageArea && <LanguageItems area={languageArea} />}
         <Menu.Item
           color="red"

@@ -1,6 +1,236 @@
-import { ComingSoon } from '../../ui/ComingSoon';
+import { ACTIONS, type Action, RESOURCES, type Resource } from '@pp/domain';
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../app/api/api';
+import { errorMessage } from '../../app/api/apiError';
+import { canAccess } from '../../app/session/access';
+import { SESSION_QUERY_KEY, useSession } from '../../app/session/session';
+import { ErrorAlert } from '../../ui/ErrorAlert';
+import { flash } from '../../ui/flash';
+import { useDocumentTitle } from '../../ui/PageFrame';
+import {
+  ACCOUNT_KEYS,
+  AccessControlAccountsQuery,
+  AccessControlQuery,
+  type PartnerAccountData,
+  UpdateAccessControlMutation,
+} from './operations';
 
-/** Placeholder until the page is built (issue 10). */
+const key = (subject: string, action: string) => `${subject}:${action}`;
+const nameOf = (a: PartnerAccountData) => `${a.firstName} ${a.lastName}`.trim() || a.email;
+
+/**
+ * The permissions tab: one account of the partner at a time, a matrix of resources × actions. Saving replaces
+ * the account's pairs; the server applies them from the account's next request.
+ */
 export function PermissionsPage() {
-  return <ComingSoon route="partnerPermissions" variant="panel" />;
+  const { t } = useTranslation();
+  useDocumentTitle('partnerPermissions');
+  const session = useSession();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const [accountId, setAccountId] = useState<string | null>(
+    typeof search.account === 'string' || typeof search.account === 'number' ? String(search.account) : null,
+  );
+
+  const accounts = useQuery({
+    queryKey: [...ACCOUNT_KEYS.accounts, 'permissions'],
+    queryFn: ({ signal }) =>
+      api.request(AccessControlAccountsQuery, {}, { signal }).then((r) => r.accessControlAccounts),
+  });
+  // Without a choice (or with a stale one) the first account that is not the master is shown.
+  useEffect(() => {
+    if (!accounts.data?.length) return;
+    if (accountId && accounts.data.some((a) => a.id === accountId)) return;
+    setAccountId((accounts.data.find((a) => !a.isMaster) ?? accounts.data[0]!).id);
+  }, [accounts.data, accountId]);
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} fz="lg">
+            {t('account.permissions.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('account.permissions.intro')}
+          </Text>
+        </Stack>
+        {accounts.isError && <ErrorAlert error={accounts.error} />}
+        {accounts.data && (
+          <NativeSelect
+            label={t('account.permissions.account')}
+            maw={420}
+            value={accountId ?? ''}
+            onChange={(event) => setAccountId(event.currentTarget.value)}
+            data={accounts.data.map((a) => ({
+              value: a.id,
+              label: `${nameOf(a)} (${a.email})${a.isMaster ? ` · ${t('account.accounts.badges.master')}` : ''}`,
+            }))}
+            data-testid="permissions-account"
+          />
+        )}
+        {accountId && (
+          <PermissionMatrix
+            key={accountId}
+            accountId={accountId}
+            account={accounts.data?.find((a) => a.id === accountId)}
+            canEdit={canAccess(session, 'permissions', 'update')}
+            isSelf={session.account.id === accountId}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function PermissionMatrix(props: {
+  accountId: string;
+  account: PartnerAccountData | undefined;
+  canEdit: boolean;
+  isSelf: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const control = useQuery({
+    queryKey: ACCOUNT_KEYS.accessControl(props.accountId),
+    queryFn: ({ signal }) =>
+      api.request(AccessControlQuery, { accountId: props.accountId }, { signal }).then((r) => r.accessControl),
+  });
+  const stored = useMemo(
+    () => new Set(control.data?.policies.map((p) => key(p.subject, p.action)) ?? []),
+    [control.data],
+  );
+  const [checked, setChecked] = useState<Set<string> | null>(null);
+  const current = checked ?? stored;
+  const readOnly = !props.canEdit || control.data?.isMaster === true;
+  const dirty = checked !== null && (checked.size !== stored.size || [...checked].some((k) => !stored.has(k)));
+
+  const save = useMutation({
+    mutationFn: (pairs: Set<string>) =>
+      api.request(UpdateAccessControlMutation, {
+        accountId: props.accountId,
+        policies: [...pairs].map((k) => {
+          const [subject, action] = k.split(':') as [Resource, Action];
+          return { subject, action };
+        }),
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(ACCOUNT_KEYS.accessControl(props.accountId), result.updateAccessControl);
+      setChecked(null);
+      flash.success(t('account.permissions.saved'));
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEYS.accounts });
+      // Changing one's own permissions changes one's own navigation.
+      if (props.isSelf) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+    onError: (error) => flash.error(errorMessage(error, t)),
+  });
+
+  const toggle = (pair: string, on: boolean) => {
+    const next = new Set(current);
+    if (on) next.add(pair);
+    else next.delete(pair);
+    setChecked(next);
+  };
+  const toggleRow = (resource: Resource, on: boolean) => {
+    const next = new Set(current);
+    for (const action of ACTIONS) {
+      if (on) next.add(key(resource, action));
+      else next.delete(key(resource, action));
+    }
+    setChecked(next);
+  };
+
+  if (control.isError) return <ErrorAlert error={control.error} />;
+  if (!control.data) return null;
+  const who = props.account ? nameOf(props.account) : '';
+
+  return (
+    <Stack gap="sm">
+      {control.data.isMaster && (
+        <Alert variant="light" color="teal" icon={<IconLock size={18} aria-hidden />}>
+          {t('account.permissions.masterNote', { name: who })}
+        </Alert>
+      )}
+      {!props.canEdit && !control.data.isMaster && (
+        <Alert variant="light" color="gray">
+          {t('account.permissions.readOnlyNote')}
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped highlightOnHover verticalSpacing={6} data-testid="permissions-matrix">
+          <Table.Caption>{t('account.permissions.caption', { name: who })}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('account.permissions.resource')}</Table.Th>
+              {ACTIONS.map((action) => (
+                <Table.Th key={action} scope="col" ta="center">
+                  {t(`permissions.actions.${action}`)}
+                </Table.Th>
+              ))}
+              {!readOnly && (
+                <Table.Th scope="col" ta="center">
+                  {t('account.permissions.all')}
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {RESOURCES.map((resource) => {
+              const label = t(`permissions.resources.${resource}`);
+              const all = ACTIONS.every((a) => current.has(key(resource, a)));
+              return (
+                <Table.Tr key={resource}>
+                  <Table.Th scope="row" fw={500}>
+                    {label}
+                  </Table.Th>
+                  {ACTIONS.map((action) => (
+                    <Table.Td key={action} ta="center">
+                      <Checkbox
+                        styles={{ body: { justifyContent: 'center' } }}
+                        aria-label={`${label}: ${t(`permissions.actions.${action}`)}`}
+                        checked={current.has(key(resource, action))}
+                        disabled={readOnly}
+                        onChange={(e) => toggle(key(resource, action), e.currentTarget.checked)}
+                        data-testid={`perm-${resource}-${action}`}
+                      />
+                    </Table.Td>
+                  ))}
+                  {!readOnly && (
+                    <Table.Td ta="center">
+                      <Checkbox
+                        styles={{ body: { justifyContent: 'center' } }}
+                        aria-label={t('account.permissions.allOf', { resource: label })}
+                        checked={all}
+                        indeterminate={!all && ACTIONS.some((a) => current.has(key(resource, a)))}
+                        onChange={(e) => toggleRow(resource, e.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {!readOnly && (
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={!dirty || save.isPending} onClick={() => setChecked(null)}>
+            {t('account.permissions.reset')}
+          </Button>
+          <Button
+            disabled={!dirty}
+            loading={save.isPending}
+            onClick={() => save.mutate(current)}
+            data-testid="permissions-save"
+          >
+            {t('account.permissions.save')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
 }

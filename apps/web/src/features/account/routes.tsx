@@ -5,7 +5,12 @@ import type { SectionTab } from '../../ui/SectionTabs';
 const USER_TABS: readonly SectionTab[] = [
   { to: '/user', label: 'account.tabs.profile' },
   { to: '/user/notifications', label: 'account.tabs.notifications' },
-  { to: '/user/messages', label: 'account.tabs.messages', resource: 'messages' },
+  {
+    to: '/user/messages',
+    label: 'account.tabs.messages',
+    resource: 'messages',
+    also: ['/user/send-message', '/user/conversation'],
+  },
   { to: '/user/contacts', label: 'account.tabs.contacts' },
 ];
 

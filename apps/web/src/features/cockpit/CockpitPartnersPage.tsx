@@ -1,6 +1,6 @@
 import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
 import { Badge, Button, Text } from '@mantine/core';
-import { IconChartBar, IconExternalLink, IconRocket, IconTags } from '@tabler/icons-react';
+import { IconApi, IconChartBar, IconExternalLink, IconMessages, IconRocket, IconTags } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -167,6 +167,12 @@ export function CockpitPartnersPage() {
           </Button>
           <Button component={Link} to="/cockpit/usage" variant="default" leftSection={<IconChartBar size={16} />}>
             {t('cockpit.usage.link')}
+          </Button>
+          <Button component={Link} to="/cockpit/api-limits" variant="default" leftSection={<IconApi size={16} />}>
+            {t('cockpit.apiLimits.link')}
+          </Button>
+          <Button component={Link} to="/cockpit/messages" variant="default" leftSection={<IconMessages size={16} />}>
+            {t('cockpit.messages.link')}
           </Button>
           <BroadcastButton />
         </>

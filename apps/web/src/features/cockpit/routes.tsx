@@ -36,6 +36,11 @@ const cockpitChildren = [
   }),
   createRoute({
     getParentRoute: () => cockpitRoute,
+    path: '/messages/$id',
+    component: lazyRouteComponent(() => import('../messages/CockpitConversationPage'), 'CockpitConversationPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
     path: '/api-limits',
     component: lazyRouteComponent(() => import('../api/CockpitApiLimitsPage'), 'CockpitApiLimitsPage'),
   }),

@@ -1,15 +1,18 @@
 import { ADDRESS_TYPES, addressSchema, ONBOARDING_REQUIRED_ADDRESS_TYPES } from '@pp/domain';
-import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../../app/api/api';
 import { errorMessage, fieldErrors, issueErrors } from '../../../../app/api/apiError';
-import { useFormat } from '../../../../app/i18n/format';
 import { ErrorAlert } from '../../../../ui/ErrorAlert';
 import { flash } from '../../../../ui/flash';
-import { countryOptions } from '../../../catalog/countries';
+import {
+  type AddressDraft as Draft,
+  AddressFields,
+  emptyAddressDraft as emptyDraft,
+} from '../../../partner/addresses/AddressFields';
 import { ConfirmDelete } from './ConfirmDelete';
 import {
   type AddressData,
@@ -25,9 +28,6 @@ import { RequiredMarks, SectionCard } from './SectionCard';
 
 /** MALL Delivery warehouses have their own rules and screen (issue 10): not offered here. */
 const OFFERED_TYPES = ADDRESS_TYPES.filter((type) => type !== 'MDP_WAREHOUSE');
-
-type Draft = { street: string; city: string; state: string; zip: string; types: string[] };
-const emptyDraft = (state: string): Draft => ({ street: '', city: '', state, zip: '', types: [] });
 
 export function AddressesSection({ checklist, country }: { checklist: ChecklistData | undefined; country: string }) {
   const { t } = useTranslation();
@@ -78,7 +78,18 @@ export function AddressesSection({ checklist, country }: { checklist: ChecklistD
             <RowActions
               editLabel={t('addresses.edit', { address: address.street })}
               deleteLabel={t('addresses.delete', { address: address.street })}
-              onEdit={() => setEditing({ id: address.id, draft: { ...address, types: [...address.types] } })}
+              onEdit={() =>
+                setEditing({
+                  id: address.id,
+                  draft: {
+                    street: address.street,
+                    city: address.city,
+                    state: address.state,
+                    zip: address.zip,
+                    types: [...address.types],
+                  },
+                })
+              }
               onDelete={() => setDeleting(address)}
             />
           </Group>
@@ -107,9 +118,7 @@ export function AddressesSection({ checklist, country }: { checklist: ChecklistD
 
 function AddressModal({ editing, onClose }: { editing: { id: string | null; draft: Draft }; onClose: () => void }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const queryClient = useQueryClient();
-  const countries = useMemo(() => countryOptions(format.locale), [format.locale]);
   const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
 
   const save = useMutation({
@@ -142,56 +151,7 @@ function AddressModal({ editing, onClose }: { editing: { id: string | null; draf
     >
       <form ref={setForm} onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('addresses.fields.street')}
-            value={draft.street}
-            onChange={(e) => change({ street: e.currentTarget.value })}
-            error={errors.street}
-            required
-            autoComplete="street-address"
-            data-autofocus
-          />
-          <TextInput
-            label={t('addresses.fields.city')}
-            value={draft.city}
-            onChange={(e) => change({ city: e.currentTarget.value })}
-            error={errors.city}
-            required
-            autoComplete="address-level2"
-          />
-          <Group grow align="flex-start">
-            <TextInput
-              label={t('addresses.fields.zip')}
-              value={draft.zip}
-              onChange={(e) => change({ zip: e.currentTarget.value })}
-              error={errors.zip}
-              required
-              autoComplete="postal-code"
-            />
-            <Select
-              label={t('addresses.fields.state')}
-              data={countries}
-              value={draft.state || null}
-              onChange={(value) => change({ state: value ?? '' })}
-              error={errors.state}
-              required
-              searchable
-              allowDeselect={false}
-            />
-          </Group>
-          <Checkbox.Group
-            label={t('addresses.fields.types')}
-            value={draft.types}
-            onChange={(types) => change({ types })}
-            error={errors.types}
-            withAsterisk
-          >
-            <Stack gap={6} mt={6}>
-              {OFFERED_TYPES.map((type) => (
-                <Checkbox key={type} value={type} label={t(`addresses.types.${type}`)} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+          <AddressFields draft={draft} errors={errors} change={change} offeredTypes={OFFERED_TYPES} />
           {save.isError && Object.keys(fieldErrors(save.error, t)).length === 0 && (
             <Alert color="red" role="alert">
               {errorMessage(save.error, t)}

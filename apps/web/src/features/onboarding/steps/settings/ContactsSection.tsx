@@ -1,5 +1,5 @@
 import { CONTACT_GROUPS, contactSchema, ONBOARDING_REQUIRED_CONTACT_GROUPS } from '@pp/domain';
-import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../../app/api/api';
 import { errorMessage, fieldErrors, issueErrors } from '../../../../app/api/apiError';
 import { ErrorAlert } from '../../../../ui/ErrorAlert';
+import {
+  type ContactDraft as Draft,
+  ContactFields,
+  EMPTY_CONTACT as EMPTY,
+} from '../../../partner/contacts/ContactFields';
 import { flash } from '../../../../ui/flash';
 import { ConfirmDelete } from './ConfirmDelete';
 import {
@@ -23,9 +28,6 @@ import { RequiredMarks, SectionCard } from './SectionCard';
 
 /** The MALL Delivery contact has its own rules (issue 10): not offered here. */
 const OFFERED_ROLES = CONTACT_GROUPS.filter((role) => role !== 'MALL_DELIVERY');
-
-type Draft = { firstName: string; lastName: string; email: string; phone: string; roles: string[] };
-const EMPTY: Draft = { firstName: '', lastName: '', email: '', phone: '', roles: [] };
 
 export function ContactsSection({ checklist, country }: { checklist: ChecklistData | undefined; country: string }) {
   const { t } = useTranslation();
@@ -72,7 +74,7 @@ export function ContactsSection({ checklist, country }: { checklist: ChecklistDa
                   {name}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {contact.email} · {contact.phone}
+                  {[contact.email, contact.phone].filter(Boolean).join(' · ')}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {contact.roles.map((role) => t(`contacts.roles.${role}`)).join(' · ')}
@@ -81,7 +83,18 @@ export function ContactsSection({ checklist, country }: { checklist: ChecklistDa
               <RowActions
                 editLabel={t('contacts.edit', { name })}
                 deleteLabel={t('contacts.delete', { name })}
-                onEdit={() => setEditing({ id: contact.id, draft: { ...contact, roles: [...contact.roles] } })}
+                onEdit={() =>
+                  setEditing({
+                    id: contact.id,
+                    draft: {
+                      firstName: contact.firstName,
+                      lastName: contact.lastName,
+                      email: contact.email,
+                      phone: contact.phone,
+                      roles: [...contact.roles],
+                    },
+                  })
+                }
                 onDelete={() => setDeleting(contact)}
               />
             </Group>
@@ -142,18 +155,6 @@ function ContactModal({
     save.mutate();
   };
 
-  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone', type: string, autoComplete: string) => (
-    <TextInput
-      label={t(`contacts.fields.${field}`)}
-      value={draft[field]}
-      onChange={(e) => change({ [field]: e.currentTarget.value })}
-      error={errors[field]}
-      type={type}
-      autoComplete={autoComplete}
-      required
-    />
-  );
-
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
@@ -165,26 +166,7 @@ function ContactModal({
     >
       <form ref={setForm} onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            {text('firstName', 'text', 'given-name')}
-            {text('lastName', 'text', 'family-name')}
-            {text('email', 'email', 'email')}
-            {text('phone', 'tel', 'tel')}
-          </SimpleGrid>
-          <Checkbox.Group
-            label={t('contacts.fields.roles')}
-            description={t('contacts.rolesHelp')}
-            value={draft.roles}
-            onChange={(roles) => change({ roles })}
-            error={errors.roles}
-            withAsterisk
-          >
-            <SimpleGrid cols={{ base: 1, xs: 2 }} mt={6} spacing={6}>
-              {OFFERED_ROLES.map((role) => (
-                <Checkbox key={role} value={role} label={t(`contacts.roles.${role}`)} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
+          <ContactFields draft={draft} errors={errors} change={change} offeredRoles={OFFERED_ROLES} />
           {save.isError && Object.keys(fieldErrors(save.error, t)).length === 0 && (
             <Alert color="red" role="alert">
               {errorMessage(save.error, t)}

@@ -1,0 +1,85 @@
+import { WEBHOOK_LOG_RETENTION_DAYS } from '@pp/domain';
+import { sql } from 'drizzle-orm';
+import type { Platform } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import type { JobDefinition } from '../../platform/jobs';
+import { deliverDueWebhooks } from './delivery';
+import { WEBHOOK_QUEUED_CHANNEL } from './queue';
+import { webhookDeliveries, webhookLogs } from './tables';
+
+export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
+export const WEBHOOK_RETENTION_JOB = 'webhooks.retention';
+
+/** Attempts older than the retention period go, with the finished deliveries they belonged to. */
+export async function purgeWebhookLogs(db: Db, days = WEBHOOK_LOG_RETENTION_DAYS): Promise<number> {
+  const interval = `${days} days`;
+  const gone = await db
+    .delete(webhookLogs)
+    .where(sql`${webhookLogs.timestamp} < now() - ${interval}::interval`)
+    .returning({ id: webhookLogs.id });
+  await db
+    .delete(webhookDeliveries)
+    .where(
+      sql`${webhookDeliveries.state} <> 'PENDING' and ${webhookDeliveries.created} < now() - ${interval}::interval`,
+    );
+  return gone.length;
+}
+
+export function webhookJobs(platform: Platform): JobDefinition<Record<string, never>>[] {
+  return [
+    // The safety net: retries whose back-off ended, and anything a missed notification left behind.
+    { name: WEBHOOK_DELIVER_JOB, cron: '* * * * *', handler: () => deliverDueWebhooks(platform) },
+    {
+      name: WEBHOOK_RETENTION_JOB,
+      cron: '17 4 * * *',
+      handler: async () => ({ removed: await purgeWebhookLogs(platform.database.db) }),
+    },
+  ];
+}
+
+/**
+ * Immediate delivery: queueWebhookDeliveries notifies WEBHOOK_QUEUED_CHANNEL inside the change's transaction,
+ * and PostgreSQL passes that on at commit to every process. Runs do not overlap in one process (a call during
+ * a run starts one more run after it); across processes the claim in deliverDueWebhooks keeps them apart.
+ */
+export async function startImmediateWebhookDelivery(
+  platform: Platform,
+  debounceMs = 100,
+): Promise<() => Promise<void>> {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await deliverDueWebhooks(platform);
+        } catch (error) {
+          platform.log.error({ err: error }, 'immediate webhook delivery failed');
+        }
+      } while (again && !stopped);
+    })();
+    await running;
+    running = null;
+  };
+  const poke = () => {
+    if (stopped || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void run();
+    }, debounceMs);
+  };
+  const unlisten = await platform.database.listen(WEBHOOK_QUEUED_CHANNEL, poke);
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await unlisten();
+    await running;
+  };
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { PARTNER_EVENT_TYPES } from '../events/events';
+import {
+  defaultNotificationSetting,
+  NOTIFICATION_DEFAULT_GROUPS,
+  NOTIFICATION_EVENT_TYPES,
+  notificationLink,
+  notificationParams,
+  notificationSettingRefusal,
+  notificationSettingSchema,
+  notificationTextParams,
+  parseEmailList,
+} from './notifications';
+
+const rulesOf = (input: Record<string, unknown>) => {
+  const result = notificationSettingSchema.safeParse({
+    eventType: 'ORDER_CREATED',
+    groups: [],
+    emails: '',
+    active: true,
+    ...input,
+  });
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+};
+const addresses = (n: number) => Array.from({ length: n }, (_, i) => `p${i}@shop.cz`);
+
+describe('e-mail lists', () => {
+  it('splits on commas and semicolons, trims, drops empties, lower-cases and keeps each address once', () => {
+    expect(parseEmailList(' A@Shop.cz ; b@shop.cz,, ;a@shop.cz ,c@shop.cz; ')).toEqual({
+      emails: ['a@shop.cz', 'b@shop.cz', 'c@shop.cz'],
+      invalid: [],
+    });
+    expect(parseEmailList('')).toEqual({ emails: [], invalid: [] });
+  });
+
+  it('names what is not an address, as typed', () => {
+    expect(parseEmailList('ok@shop.cz; Nope, a b@shop.cz').invalid).toEqual(['Nope', 'a b@shop.cz']);
+    expect(parseEmailList('x@shop.cz x2@shop.cz').invalid).toEqual(['x@shop.cz x2@shop.cz']);
+  });
+});
+
+describe('a notification setting', () => {
+  it('takes 10 addresses and refuses the 11th', () => {
+    expect(rulesOf({ emails: addresses(10).join(';') })).toEqual([]);
+    expect(rulesOf({ emails: addresses(11).join(',') })).toEqual(['emails:notificationMaxEmails']);
+    // Duplicates do not count twice.
+    expect(rulesOf({ emails: [...addresses(10), 'P0@shop.cz'].join(',') })).toEqual([]);
+  });
+
+  it('needs a group or an address while active, and nothing while disabled', () => {
+    expect(rulesOf({})).toEqual(['groups:notificationRecipientRequired']);
+    expect(rulesOf({ emails: ' ; ' })).toEqual(['groups:notificationRecipientRequired']);
+    expect(rulesOf({ groups: ['SALES'] })).toEqual([]);
+    expect(rulesOf({ emails: 'a@shop.cz' })).toEqual([]);
+    expect(rulesOf({ active: false })).toEqual([]);
+  });
+
+  it('refuses unknown event types, groups and addresses', () => {
+    expect(rulesOf({ eventType: 'X', emails: 'a@shop.cz' })).toEqual(['eventType:invalid']);
+    expect(rulesOf({ groups: ['BOSS'] })).toEqual(['groups.0:invalid']);
+    expect(rulesOf({ emails: 'a@shop' })).toEqual(['emails:notificationEmails']);
+  });
+
+  it('keeps groups in catalogue order, each once', () => {
+    const parsed = notificationSettingSchema.parse({
+      eventType: 'ORDER_CREATED',
+      groups: ['TECH', 'SALES', 'TECH'],
+      emails: '',
+      active: true,
+    });
+    expect(parsed.groups).toEqual(['SALES', 'TECH']);
+  });
+
+  it('answers each broken rule with its catalogue code', () => {
+    expect(notificationSettingRefusal(['notificationMaxEmails'])).toBe('NOTIFICATION_TOO_MANY_EMAILS');
+    expect(notificationSettingRefusal(['notificationRecipientRequired'])).toBe('NOTIFICATION_RECIPIENT_REQUIRED');
+    expect(notificationSettingRefusal(['notificationEmails'])).toBe('VALIDATION_ERROR');
+  });
+});
+
+describe('defaults and texts', () => {
+  it('has a default for every partner event; order status changes are silent', () => {
+    expect(NOTIFICATION_EVENT_TYPES).toEqual(PARTNER_EVENT_TYPES);
+    expect(Object.keys(NOTIFICATION_DEFAULT_GROUPS).sort()).toEqual([...PARTNER_EVENT_TYPES].sort());
+    expect(defaultNotificationSetting('ORDER_STATUS_CHANGED')).toEqual({ groups: [], emails: [], active: false });
+    expect(defaultNotificationSetting('ORDER_CREATED')).toEqual({ groups: ['SALES'], emails: [], active: true });
+  });
+
+  it('translates code values only where they are codes', () => {
+    const t = (key: string) => `<${key}>`;
+    expect(notificationTextParams('ORDER_STATUS_CHANGED', { orderId: 5, from: 'open', to: 'shipped' }, t)).toEqual({
+      orderId: 5,
+      from: '<orders.status.open>',
+      to: '<orders.status.shipped>',
+    });
+    expect(notificationTextParams('ORDER_CREATED', { orderId: 'open' }, t)).toEqual({ orderId: 'open' });
+  });
+
+  it('stores event data as text and numbers', () => {
+    expect(notificationParams({ a: 1, b: 'x', c: true, d: null })).toEqual({ a: 1, b: 'x', c: 'true' });
+  });
+
+  it('links each event to its page, escaping ids', () => {
+    expect(notificationLink('ORDER_CREATED', { orderId: '12/3' })).toBe('/orders/12%2F3');
+    expect(notificationLink('WEBHOOK_BROKEN', { webhookId: 4 })).toBe('/partner/webhook/4/logs');
+    expect(notificationLink('MESSAGE_RECEIVED', { conversationId: 9 })).toBe('/user/conversation/9');
+    expect(notificationLink('WORKFLOW_STATUS_CHANGED', {})).toBe('/workflow');
+    expect(notificationLink('UNKNOWN', {})).toBe('/user/notifications');
+  });
+});
