@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login, PASSWORD, seriousAxeFindings } from '../helpers';
 
-/** multi@demo.test works for three shops; this spec is the only one that changes its password. */
+/** colleague@demo.test exists for this spec: nothing else signs in with it, so its password may change. */
 test('a person changes their name, language and password in the user area', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => {
@@ -12,11 +12,11 @@ test('a person changes their name, language and password in the user area', asyn
   });
   // A second sign-in elsewhere, which the password change must end.
   const elsewhere = await (await browser.newContext()).newPage();
-  await login(elsewhere, 'multi@demo.test');
+  await login(elsewhere, 'colleague@demo.test');
 
-  await login(page, 'multi@demo.test');
+  await login(page, 'colleague@demo.test');
   await page.goto('/user');
-  await expect(page.getByRole('textbox', { name: /Sign-in e-mail/ })).toHaveValue('multi@demo.test');
+  await expect(page.getByRole('textbox', { name: /Sign-in e-mail/ })).toHaveValue('colleague@demo.test');
   expect(await seriousAxeFindings(page)).toEqual([]);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
@@ -32,8 +32,8 @@ test('a person changes their name, language and password in the user area', asyn
   await page.getByLabel(/^Repeat the new password/).fill('short');
   await page.getByTestId('password-save').click();
   await expect(page.getByText('The password must have at least 12 characters.').first()).toBeVisible();
-  await page.getByLabel(/^New password/).fill('Marta-Nove-Heslo-2026!');
-  await page.getByLabel(/^Repeat the new password/).fill('Marta-Nove-Heslo-2026!');
+  await page.getByLabel(/^New password/).fill('Klara-Nove-Heslo-2026!');
+  await page.getByLabel(/^Repeat the new password/).fill('Klara-Nove-Heslo-2026!');
   await page.getByTestId('password-save').click();
   await expect(page.getByText('Incorrect access data')).toBeVisible();
 
@@ -47,11 +47,11 @@ test('a person changes their name, language and password in the user area', asyn
   await expect(elsewhere).toHaveURL(/\/login/);
 
   // The name and the language: the portal speaks Slovak at once.
-  await page.getByRole('textbox', { name: /^First name/ }).fill('Marta Anna');
+  await page.getByRole('textbox', { name: /^First name/ }).fill('Klára Anna');
   await page.getByTestId('profile-language').selectOption('sk');
   await page.getByTestId('profile-save').click();
   await expect(page.getByTestId('flash-success').last()).toContainText('Profil bol uložený.');
   await expect(page.getByRole('heading', { name: 'Váš profil' })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('textbox', { name: /^Meno/ })).toHaveValue('Marta Anna');
+  await expect(page.getByRole('textbox', { name: /^Meno/ })).toHaveValue('Klára Anna');
 });

@@ -27,6 +27,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'partner@demo.test', role: 'master account of a Czech partner (CZ10MA) in PRODUCTION, every permission' },
   { email: 'multi@demo.test', role: 'belongs to three partners (Czech, Slovak, Polish) and switches between them' },
   { email: 'limited@demo.test', role: 'account of the Czech partner without the orders resource' },
+  { email: 'colleague@demo.test', role: 'account of the Czech partner that may read everything and change nothing' },
   { email: 'onboarding@demo.test', role: 'a newly registered partner still in onboarding' },
   { email: 'admin@demo.test', role: 'a marketplace operator (administrator, cockpit)' },
   { email: 'deactivated@demo.test', role: 'a deactivated account (login shows its message)' },
@@ -302,7 +303,11 @@ export async function seedDemo(
       await link(tx, id, account, true, true);
     }
     await seedTerms(tx);
-    await seedPartnerArea(tx, { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin }, options.media);
+    await seedPartnerArea(
+      tx,
+      { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin, demoPasswordHash: hash },
+      options.media,
+    );
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

@@ -116,9 +116,9 @@ describe('home dashboard', () => {
 
     const seen = await dashboard(token, cz);
     expect(seen.partner).toEqual({ id: String(cz), shopId: 'CZ10MA', isDefault: true });
-    // partner@, multi@, limited@, deactivated@, unconfirmed@ and the invited@ (no password yet) belong to the
-    // Czech partner.
-    expect(seen.accountsCount).toBe(6);
+    // partner@, multi@, limited@, colleague@, deactivated@, unconfirmed@ and the invited@ (no password yet)
+    // belong to the Czech partner.
+    expect(seen.accountsCount).toBe(7);
     expect(seen.activeSessionsCount).toBe(3);
 
     await server.gql('mutation { logout }', {}, { token, partnerId: cz });

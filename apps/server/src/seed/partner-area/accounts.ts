@@ -6,9 +6,34 @@ import type { DemoIds } from './ids';
 
 /**
  * Demo data of the accounts tab: the Czech shop has invited a colleague who has not set a password yet,
- * so the tab shows an invitation waiting (and its "send again" action).
+ * so the tab shows an invitation waiting (and its "send again" action), and has a colleague with read rights
+ * whose own profile and password nobody else depends on (the profile spec changes them).
  */
 export async function seedAccounts(tx: DbOrTx, ids: DemoIds): Promise<void> {
+  const [colleague] = await tx
+    .insert(accounts)
+    .values({
+      email: 'colleague@demo.test',
+      firstName: 'Klára',
+      lastName: 'Kolegová',
+      lang: 'cs',
+      isConfirmed: true,
+      passwordHash: ids.demoPasswordHash,
+    })
+    .returning({ id: accounts.id });
+  await tx
+    .insert(accountPartners)
+    .values({ partnerId: ids.cz, accountId: colleague!.id, isMaster: false, isDefault: true });
+  await tx.insert(accessPolicies).values(
+    startingPolicies('read').map((p) => ({
+      partnerId: ids.cz,
+      accountId: colleague!.id,
+      subject: p.subject,
+      action: p.action,
+      isActive: true,
+    })),
+  );
+
   const [invited] = await tx
     .insert(accounts)
     .values({

@@ -15,4 +15,6 @@ export interface DemoIds {
   limited: number;
   /** admin@demo.test (operator). */
   admin: number;
+  /** The argon2id hash of the demo password, for accounts a part adds. */
+  demoPasswordHash: string;
 }

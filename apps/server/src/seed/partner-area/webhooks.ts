@@ -30,7 +30,7 @@ export async function seedWebhooks(tx: DbOrTx, ids: DemoIds): Promise<void> {
         event: 'ORDER_STATUS_CHANGED',
         status: 'BROKEN',
         failedInRow: WEBHOOK_BROKEN_AFTER,
-        brokenAt: new Date(now - 2 * 24 * 60 * MINUTE),
+        brokenAt: new Date(now - 15 * 60 * MINUTE),
         secretSalt: randomBytes(16).toString('base64url'),
         created: new Date(now - 20 * 24 * 60 * MINUTE),
       },
@@ -51,9 +51,10 @@ export async function seedWebhooks(tx: DbOrTx, ids: DemoIds): Promise<void> {
       i % 3 === 1 ? [false, null, false, 3 + i, 'connection refused'] : [false, 503, false, 40 + i, 'HTTP 503'],
     );
   }
-  for (const [hook, event, answers, start] of [
-    [ok!.id, 'PRODUCT_IMPORT_FINISHED', okAnswers, now - 21 * 24 * 60 * MINUTE],
-    [broken!.id, 'ORDER_STATUS_CHANGED', brokenAnswers, now - 3 * 24 * 60 * MINUTE],
+  // Attempts are spaced so that the last one lies in the past: 22 × 22 h within three weeks, 9 × 7 h within three days.
+  for (const [hook, event, answers, start, step] of [
+    [ok!.id, 'PRODUCT_IMPORT_FINISHED', okAnswers, now - 21 * 24 * 60 * MINUTE, 22 * 60 * MINUTE],
+    [broken!.id, 'ORDER_STATUS_CHANGED', brokenAnswers, now - 3 * 24 * 60 * MINUTE, 7 * 60 * MINUTE],
   ] as const) {
     let attempt = 0;
     let deliveryId = 0;
@@ -61,7 +62,7 @@ export async function seedWebhooks(tx: DbOrTx, ids: DemoIds): Promise<void> {
       const [sent, responseCode, isTimeout, timing, err] = answers[i]!;
       if (attempt === 0) {
         const eventId = randomUUID();
-        const at = new Date(start + i * 22 * 60 * MINUTE);
+        const at = new Date(start + i * step);
         const [delivery] = await tx
           .insert(webhookDeliveries)
           .values({
@@ -83,7 +84,7 @@ export async function seedWebhooks(tx: DbOrTx, ids: DemoIds): Promise<void> {
         deliveryId,
         event,
         attempt,
-        timestamp: new Date(start + i * 22 * 60 * MINUTE + attempt * MINUTE),
+        timestamp: new Date(start + i * step + attempt * MINUTE),
         sent,
         responseCode,
         isTimeout,
