@@ -86,6 +86,57 @@ export async function apiLimitsBench(): Promise<BenchResult[]> {
     await time('api limits: name LIKE', { filters: [{ field: 'partnerName', operator: 'LIKE', value: 'garden' }] }),
   ];
 
+  // The same statements straight to the database, written by hand: the page of rows and its count.
+  const [basic] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from api_tiers where name = 'Basic'`));
+  const shops = ['CZ10MA', 'SK10MA', 'PL20MA', 'SI10SI', 'HU20MA', 'HR10MA'];
+  const usage = (domain: string) =>
+    `(select u.used_requests from api_usage_daily u where u.partner_id = p.id and u.day = $2::date and u.domain = '${domain}') as ${domain}`;
+  const columnsSql = `p.id, p.sap_id, p.shop_id, p.partner_name, p.workflow_status, p.kam, p.farmer, p.onboarding,
+    p.provider, p.plugin_provider, ${['products', 'availability', 'orders', 'other'].map(usage).join(', ')}`;
+  const firstPageSql = `select ${columnsSql},
+      coalesce((select t.tier_id from partner_api_tiers t where t.partner_id = p.id and t.since <= now()
+        order by t.since desc, t.id desc limit 1), $3::int) as tier_id
+    from partners p where p.shop_id = any($1::text[]) order by p.id desc limit 50`;
+  const byTierSql = `with current_tier as (select distinct on (partner_id) partner_id, tier_id from partner_api_tiers
+      where since <= now() order by partner_id, since desc, id desc)
+    select ${columnsSql}, t.name as tier_name
+    from partners p left join current_tier c on c.partner_id = p.id join api_tiers t on t.id = coalesce(c.tier_id, $3::int)
+    where p.shop_id = any($1::text[]) and t.name = 'Premium' order by p.id desc limit 50`;
+  const byTierCountSql = `with current_tier as (select distinct on (partner_id) partner_id, tier_id from partner_api_tiers
+      where since <= now() order by partner_id, since desc, id desc)
+    select count(*) from partners p left join current_tier c on c.partner_id = p.id
+      join api_tiers t on t.id = coalesce(c.tier_id, $2::int)
+    where p.shop_id = any($1::text[]) and t.name = 'Premium'`;
+  async function rawTime(name: string, run: () => Promise<unknown>): Promise<BenchResult> {
+    const samples: number[] = [];
+    for (let i = 0; i < SAMPLES + 2; i++) {
+      const started = performance.now();
+      await run();
+      if (i >= 2) samples.push(performance.now() - started);
+    }
+    return { name, rows: 50, samples };
+  }
+  results.splice(
+    1,
+    0,
+    await rawTime('api limits: first page raw SQL', () =>
+      Promise.all([
+        database.executeSql(firstPageSql, [shops, day, basic!.id]),
+        database.executeSql('select count(*) from partners where shop_id = any($1::text[])', [shops]),
+      ]),
+    ),
+  );
+  results.splice(
+    5,
+    0,
+    await rawTime('api limits: tier = Premium raw SQL', () =>
+      Promise.all([
+        database.executeSql(byTierSql, [shops, day, basic!.id]),
+        database.executeSql(byTierCountSql, [shops, basic!.id]),
+      ]),
+    ),
+  );
+
   const [first] = rowsOf<{ id: number }>(await database.db.execute(sql`select min(id)::int as id from partners`));
   const samples: number[] = [];
   for (let i = 0; i < RECORDS; i++) {
