@@ -14,6 +14,26 @@ test.describe('portal platform', () => {
     await expect(page.getByTestId('selected-partner')).toContainText('Zabawki Demo');
   });
 
+  test("a mail's link selects its partner first, then opens the page, and never leaves the portal", async ({
+    page,
+  }) => {
+    await login(page, 'multi@demo.test');
+    await expect(page.getByTestId('selected-partner')).toContainText('Záhrada Demo');
+    const slovak = await page.evaluate(() => localStorage.getItem('pp.selectedPartnerId'));
+    await page.getByTestId('partner-switcher').click();
+    await page.getByRole('menuitem', { name: /Zabawki Demo/ }).click();
+    await expect(page.getByTestId('selected-partner')).toContainText('Zabawki Demo');
+
+    // A notification mail about the Slovak shop, opened while the Polish one is selected.
+    await page.goto(`/switch-partner/${slovak}?to=${encodeURIComponent('/partner/webhook')}`);
+    await expect(page).toHaveURL(/\/partner\/webhook$/);
+    await expect(page.getByTestId('selected-partner')).toContainText('Záhrada Demo');
+
+    // A target outside the portal is not followed: the switch lands at home.
+    await page.goto(`/switch-partner/${slovak}?to=${encodeURIComponent('//evil.example/x')}`);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  });
+
   test('the language switcher changes every text and is kept', async ({ page }) => {
     await login(page, 'partner@demo.test');
     await page.getByTestId('language-switcher').selectOption('cs');

@@ -5,6 +5,7 @@ import {
   NOTIFICATION_DEFAULT_GROUPS,
   NOTIFICATION_EVENT_TYPES,
   notificationLink,
+  switchPartnerLink,
   notificationParams,
   notificationSettingRefusal,
   notificationSettingSchema,
@@ -106,5 +107,12 @@ describe('defaults and texts', () => {
     expect(notificationLink('MESSAGE_RECEIVED', { conversationId: 9 })).toBe('/user/conversation/9');
     expect(notificationLink('WORKFLOW_STATUS_CHANGED', {})).toBe('/workflow');
     expect(notificationLink('UNKNOWN', {})).toBe('/user/notifications');
+  });
+});
+
+describe('switchPartnerLink', () => {
+  it('selects the partner, then opens the page, with the page as one query value', () => {
+    expect(switchPartnerLink(7, '/orders/12%2F3')).toBe('/switch-partner/7?to=%2Forders%2F12%252F3');
+    expect(decodeURIComponent(switchPartnerLink('7', '/workflow').split('to=')[1]!)).toBe('/workflow');
   });
 });

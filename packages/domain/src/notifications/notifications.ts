@@ -163,3 +163,11 @@ export function notificationLink(eventType: string, params: Readonly<Record<stri
       return '/user/notifications';
   }
 }
+
+/**
+ * A link for an e-mail about one partner: it selects that partner first and then opens the page, so a person who
+ * works for several partners lands on the right one whichever partner they had open.
+ */
+export function switchPartnerLink(partnerId: string | number, path: string): string {
+  return `/switch-partner/${segment(partnerId)}?to=${encodeURIComponent(path)}`;
+}

@@ -1,4 +1,4 @@
-import { isLanguage, type Language, notificationLink, notificationTextParams } from '@pp/domain';
+import { isLanguage, type Language, notificationLink, notificationTextParams, switchPartnerLink } from '@pp/domain';
 import { eq } from 'drizzle-orm';
 import type { Platform } from '../../platform/context';
 import { translate } from '../../platform/i18n';
@@ -48,7 +48,10 @@ export function notificationMailRenderers(platform: Platform): Record<string, Ma
         paragraphs,
         action: {
           label: translate(lang, 'notifications.mail.action'),
-          url: new URL(notificationLink(eventType, params), platform.config.publicUrl).toString(),
+          url: new URL(
+            switchPartnerLink(String(data.partnerId), notificationLink(eventType, params)),
+            platform.config.publicUrl,
+          ).toString(),
         },
       });
       return { mail: { to: mail.recipient, subject, ...content } };

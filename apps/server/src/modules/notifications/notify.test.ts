@@ -118,8 +118,9 @@ describe('an event', () => {
     expect(mail.subject).toBe('Nová objednávka CZ-4711');
     expect(mail.text).toContain('Objednávka CZ-4711 byla vytvořena.');
     expect(mail.text).toContain('Sportovní potřeby Demo s.r.o.');
-    expect(mail.text).toContain('/orders/CZ-4711');
-    expect(mail.html).toContain('/orders/CZ-4711');
+    // The link selects the notification's partner first, then opens the order.
+    expect(mail.text).toContain(`/switch-partner/${cz}?to=%2Forders%2FCZ-4711`);
+    expect(mail.html).toContain(`/switch-partner/${cz}?to=%2Forders%2FCZ-4711`);
 
     const [row] = await notificationsOf(cz);
     expect(row).toMatchObject({
@@ -272,7 +273,7 @@ describe('a workflow move', () => {
     });
     let sent = await server.deliverMail();
     expect(sent.map((m) => m.to).sort()).toEqual(['ota@sport-demo.cz', 'partner@demo.test']);
-    expect(sent.find((m) => m.to === 'ota@sport-demo.cz')!.text).toContain('/workflow');
+    expect(sent.find((m) => m.to === 'ota@sport-demo.cz')!.text).toContain('?to=%2Fworkflow');
 
     // The master is also a manager contact: it gets the notification, not a second mail.
     await server.database.db

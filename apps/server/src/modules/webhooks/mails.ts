@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@pp/domain';
+import { isLanguage, type Language, switchPartnerLink } from '@pp/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Platform } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
@@ -63,7 +63,10 @@ export function webhookMailRenderers(platform: Platform): Record<string, MailRen
         ],
         action: {
           label: translate(lang, 'mail.webhookBroken.action'),
-          url: new URL('/partner/webhook', platform.config.publicUrl).toString(),
+          url: new URL(
+            switchPartnerLink(String(data.partnerId), '/partner/webhook'),
+            platform.config.publicUrl,
+          ).toString(),
         },
       });
       return { mail: { to: mail.recipient, subject, ...content } };
