@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Platform } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import type { JobDefinition } from '../../platform/jobs';
+import { workOnNotify } from '../../platform/work-on-notify';
 import { deliverDueWebhooks } from './delivery';
 import { WEBHOOK_QUEUED_CHANNEL } from './queue';
 import { webhookDeliveries, webhookLogs } from './tables';
@@ -46,40 +47,8 @@ export async function startImmediateWebhookDelivery(
   platform: Platform,
   debounceMs = 100,
 ): Promise<() => Promise<void>> {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverDueWebhooks(platform);
-        } catch (error) {
-          platform.log.error({ err: error }, 'immediate webhook delivery failed');
-        }
-      } while (again && !stopped);
-    })();
-    await running;
-    running = null;
-  };
-  const poke = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void run();
-    }, debounceMs);
-  };
-  const unlisten = await platform.database.listen(WEBHOOK_QUEUED_CHANNEL, poke);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await unlisten();
-    await running;
-  };
+  return workOnNotify(platform, WEBHOOK_QUEUED_CHANNEL, () => deliverDueWebhooks(platform), {
+    debounceMs,
+    what: 'webhook delivery',
+  });
 }

@@ -1,6 +1,7 @@
 import { MAIL_RETENTION_MS } from '@pp/domain';
 import { and, asc, eq, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Platform } from '../context';
+import { workOnNotify } from '../work-on-notify';
 import type { Db } from '../db/client';
 import type { JobDefinition } from '../jobs';
 import { MAIL_QUEUED_CHANNEL } from './service';
@@ -125,40 +126,8 @@ export async function startImmediateMailDelivery(
   render: MailRenderer,
   debounceMs = 200,
 ): Promise<() => Promise<void>> {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliverPendingMail(platform, render);
-        } catch (error) {
-          platform.log.error({ err: error }, 'immediate mail delivery failed');
-        }
-      } while (again && !stopped);
-    })();
-    await running;
-    running = null;
-  };
-  const poke = () => {
-    if (stopped || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void run();
-    }, debounceMs);
-  };
-  const unlisten = await platform.database.listen(MAIL_QUEUED_CHANNEL, poke);
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await unlisten();
-    await running;
-  };
+  return workOnNotify(platform, MAIL_QUEUED_CHANNEL, () => deliverPendingMail(platform, render), {
+    debounceMs,
+    what: 'mail delivery',
+  });
 }
