@@ -15,7 +15,7 @@ import { DataGrid, type DataGridColumn } from '../../../ui/DataGrid/DataGrid';
 import { flash } from '../../../ui/flash';
 import { countryOptions } from '../../catalog/countries';
 import { ConfirmDelete } from '../../onboarding/steps/settings/ConfirmDelete';
-import { RowActions, useSettingsDraft } from '../../onboarding/steps/settings/editing';
+import { RowActions, useRemoveSetting, useSettingsDraft } from '../../onboarding/steps/settings/editing';
 import { refreshOnboarding } from '../../onboarding/steps/settings/refresh';
 import { useSeatCountry } from '../seatCountry';
 import { type AddressDraft, AddressFields, emptyAddressDraft } from './AddressFields';
@@ -42,25 +42,18 @@ export function AddressesSection() {
   const { t } = useTranslation();
   const format = useFormat();
   const session = useSession();
-  const queryClient = useQueryClient();
   const seat = useSeatCountry();
   const [editing, setEditing] = useState<{ id: string | null; draft: AddressDraft } | null>(null);
   const [deleting, setDeleting] = useState<AddressGridRow | null>(null);
   const may = (action: 'create' | 'update' | 'delete') => canAccess(session, 'partner', action);
   const mdpActive = session.selectedPartner?.mdpStatus === 'active';
 
-  const remove = useMutation({
-    mutationFn: (id: string) => api.request(DeletePartnerAddressMutation, { id }),
-    onSuccess: () => {
-      setDeleting(null);
-      flash.success(t('addresses.deleted'));
-      refreshAddresses(queryClient);
-    },
-    onError: (error) => {
-      setDeleting(null);
-      flash.error(errorMessage(error, t));
-    },
-  });
+  const remove = useRemoveSetting(
+    (id) => api.request(DeletePartnerAddressMutation, { id }),
+    t('addresses.deleted'),
+    () => setDeleting(null),
+    refreshAddresses,
+  );
 
   const countryName = useMemo(() => {
     const names = new Map(countryOptions(format.locale).map((o) => [o.value, o.label]));

@@ -13,7 +13,7 @@ import { DataGrid, type DataGridColumn } from '../../../ui/DataGrid/DataGrid';
 import { flash } from '../../../ui/flash';
 import { useDocumentTitle } from '../../../ui/PageFrame';
 import { ConfirmDelete } from '../../onboarding/steps/settings/ConfirmDelete';
-import { RowActions, useSettingsDraft } from '../../onboarding/steps/settings/editing';
+import { RowActions, useRemoveSetting, useSettingsDraft } from '../../onboarding/steps/settings/editing';
 import { refreshOnboarding } from '../../onboarding/steps/settings/refresh';
 import { useSeatCountry } from '../seatCountry';
 import { type ContactDraft, ContactFields, EMPTY_CONTACT } from './ContactFields';
@@ -38,25 +38,18 @@ export function ContactsPage() {
   const { t } = useTranslation();
   useDocumentTitle('partnerContacts');
   const session = useSession();
-  const queryClient = useQueryClient();
   const country = useSeatCountry();
   const [editing, setEditing] = useState<{ id: string | null; draft: ContactDraft } | null>(null);
   const [deleting, setDeleting] = useState<ContactGridRow | null>(null);
   const may = (action: 'create' | 'update' | 'delete') => canAccess(session, 'partnerContacts', action);
   const mdpActive = session.selectedPartner?.mdpStatus === 'active';
 
-  const remove = useMutation({
-    mutationFn: (id: string) => api.request(DeletePartnerContactMutation, { id }),
-    onSuccess: () => {
-      setDeleting(null);
-      flash.success(t('contacts.deleted'));
-      refreshContacts(queryClient);
-    },
-    onError: (error) => {
-      setDeleting(null);
-      flash.error(errorMessage(error, t));
-    },
-  });
+  const remove = useRemoveSetting(
+    (id) => api.request(DeletePartnerContactMutation, { id }),
+    t('contacts.deleted'),
+    () => setDeleting(null),
+    refreshContacts,
+  );
 
   const columns = useMemo(
     (): DataGridColumn<ContactGridRow>[] => [

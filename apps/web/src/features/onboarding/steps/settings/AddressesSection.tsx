@@ -1,3 +1,4 @@
+import { DeletePartnerAddressMutation, SavePartnerAddressMutation } from '../../../partner/addresses/operations';
 import { ADDRESS_TYPES, addressSchema, ONBOARDING_REQUIRED_ADDRESS_TYPES } from '@pp/domain';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -14,14 +15,7 @@ import {
   emptyAddressDraft as emptyDraft,
 } from '../../../partner/addresses/AddressFields';
 import { ConfirmDelete } from './ConfirmDelete';
-import {
-  type AddressData,
-  AddressesQuery,
-  type ChecklistData,
-  DeleteAddressMutation,
-  SaveAddressMutation,
-  SETTINGS_KEYS,
-} from './operations';
+import { type AddressData, AddressesQuery, type ChecklistData, SETTINGS_KEYS } from './operations';
 import { refreshOnboarding } from './refresh';
 import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { RequiredMarks, SectionCard } from './SectionCard';
@@ -39,7 +33,7 @@ export function AddressesSection({ checklist, country }: { checklist: ChecklistD
   const [deleting, setDeleting] = useState<AddressData | null>(null);
 
   const remove = useRemoveSetting(
-    (id) => api.request(DeleteAddressMutation, { id }),
+    (id) => api.request(DeletePartnerAddressMutation, { id }),
     t('addresses.deleted'),
     () => setDeleting(null),
   );
@@ -122,7 +116,7 @@ function AddressModal({ editing, onClose }: { editing: { id: string | null; draf
   const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
 
   const save = useMutation({
-    mutationFn: () => api.request(SaveAddressMutation, { id: editing.id, input: draft }),
+    mutationFn: () => api.request(SavePartnerAddressMutation, { id: editing.id, input: draft }),
     onSuccess: () => {
       flash.success(t('addresses.saved'));
       void refreshOnboarding(queryClient);

@@ -1,3 +1,4 @@
+import { DeletePartnerContactMutation, SavePartnerContactMutation } from '../../../partner/contacts/operations';
 import { CONTACT_GROUPS, contactSchema, ONBOARDING_REQUIRED_CONTACT_GROUPS } from '@pp/domain';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -14,14 +15,7 @@ import {
 } from '../../../partner/contacts/ContactFields';
 import { flash } from '../../../../ui/flash';
 import { ConfirmDelete } from './ConfirmDelete';
-import {
-  type ChecklistData,
-  type ContactData,
-  ContactsQuery,
-  DeleteContactMutation,
-  SaveContactMutation,
-  SETTINGS_KEYS,
-} from './operations';
+import { type ChecklistData, type ContactData, ContactsQuery, SETTINGS_KEYS } from './operations';
 import { refreshOnboarding } from './refresh';
 import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { RequiredMarks, SectionCard } from './SectionCard';
@@ -39,7 +33,7 @@ export function ContactsSection({ checklist, country }: { checklist: ChecklistDa
   const [deleting, setDeleting] = useState<ContactData | null>(null);
 
   const remove = useRemoveSetting(
-    (id) => api.request(DeleteContactMutation, { id }),
+    (id) => api.request(DeletePartnerContactMutation, { id }),
     t('contacts.deleted'),
     () => setDeleting(null),
   );
@@ -136,7 +130,7 @@ function ContactModal({
   const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
 
   const save = useMutation({
-    mutationFn: () => api.request(SaveContactMutation, { id: editing.id, input: draft }),
+    mutationFn: () => api.request(SavePartnerContactMutation, { id: editing.id, input: draft }),
     onSuccess: () => {
       flash.success(t('contacts.saved'));
       void refreshOnboarding(queryClient);

@@ -1,6 +1,6 @@
 import { ActionIcon, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../app/api/apiError';
@@ -28,8 +28,16 @@ export function useSettingsDraft<D extends object>(initial: D) {
   return { draft, errors, setForm, showErrors, change };
 }
 
-/** Deleting a row of a settings list: says so, refreshes the onboarding (checklist marks) and closes the question. */
-export function useRemoveSetting(remove: (id: string) => Promise<unknown>, deletedText: string, onDone: () => void) {
+/**
+ * Deleting a row of a settings list: says so, refreshes what shows the list (by default the onboarding and its
+ * checklist marks; the partner area's grids pass their own) and closes the question.
+ */
+export function useRemoveSetting(
+  remove: (id: string) => Promise<unknown>,
+  deletedText: string,
+  onDone: () => void,
+  refresh: (queryClient: QueryClient) => unknown = refreshOnboarding,
+) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
@@ -37,7 +45,7 @@ export function useRemoveSetting(remove: (id: string) => Promise<unknown>, delet
     onSuccess: () => {
       onDone();
       flash.success(deletedText);
-      void refreshOnboarding(queryClient);
+      void refresh(queryClient);
     },
     onError: (error) => {
       onDone();

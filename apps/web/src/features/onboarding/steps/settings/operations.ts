@@ -41,30 +41,10 @@ export const AddressesQuery = graphql(`
 `);
 export type AddressData = ResultOf<typeof AddressesQuery>['partnerAddresses'][number];
 
-export const SaveAddressMutation = graphql(`
-  mutation SaveAddress($id: ID, $input: AddressInput!) {
-    saveAddress(id: $id, input: $input) { id street city state zip types }
-  }
-`);
-
-export const DeleteAddressMutation = graphql(`
-  mutation DeleteAddress($id: ID!) { deleteAddress(id: $id) }
-`);
-
 export const ContactsQuery = graphql(`
   query PartnerContacts { partnerContacts { id firstName lastName email phone roles } }
 `);
 export type ContactData = ResultOf<typeof ContactsQuery>['partnerContacts'][number];
-
-export const SaveContactMutation = graphql(`
-  mutation SaveContact($id: ID, $input: ContactInput!) {
-    saveContact(id: $id, input: $input) { id firstName lastName email phone roles }
-  }
-`);
-
-export const DeleteContactMutation = graphql(`
-  mutation DeleteContact($id: ID!) { deleteContact(id: $id) }
-`);
 
 export const DeliveriesQuery = graphql(`
   query PartnerDeliveries {
