@@ -25,10 +25,24 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.race.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own embedded database; two at a time suits a two-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        // N parallel requests of which one may pass: only a real PostgreSQL runs transactions side by side,
+        // so this group refuses to run anywhere else (npm run test:postgres gives it a server).
+        test: {
+          name: 'races',
+          include: ['apps/server/src/**/*.race.test.ts'],
+          environment: 'node',
+          setupFiles: ['apps/server/src/test/races-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           maxWorkers: 2,
         },
       },

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app';
-import { setImportPreparation } from '../apps/server/src/modules/products/import-pipeline';
 import { PRODUCT_IMPORT_JOB } from '../apps/server/src/modules/products/xml-import';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
@@ -175,8 +174,6 @@ export async function productsImportBench(): Promise<BenchResult[]> {
     }),
   );
   if (upload.result.status !== 202) throw new Error(`upload refused: ${upload.result.text}`);
-  // BENCH_IMPORT_INLINE=1: batches prepared on the job's thread, as before the preparation worker.
-  if (process.env.BENCH_IMPORT_INLINE === '1') setImportPreparation('inline');
   const cpuBefore = process.cpuUsage();
   const pgBefore = postgresCpuSeconds();
   const run = await measured(() => app.platform.jobs.runQueued(PRODUCT_IMPORT_JOB));

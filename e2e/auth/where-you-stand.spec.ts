@@ -9,7 +9,11 @@ test.describe('users know where they stand', () => {
     const current = (await page.getByTestId('selected-partner').innerText()).trim();
     const stored = await page.evaluate(() => localStorage.getItem('pp.selectedPartnerId'));
     await page.goto('/switch-partner/999999');
-    await expect(page.getByTestId('flash-error')).toContainText("This partner is not among your account's partners");
+    // Said on the page itself, not in a notice that fades over the home page.
+    await expect(page.getByTestId('switch-partner-refused')).toContainText(
+      "This partner is not among your account's partners",
+    );
+    await expect(page).toHaveURL(/\/switch-partner\/999999$/);
     await expect(page.getByTestId('selected-partner')).toHaveText(current);
     expect(await page.evaluate(() => localStorage.getItem('pp.selectedPartnerId'))).toBe(stored);
   });

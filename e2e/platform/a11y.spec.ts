@@ -106,7 +106,6 @@ const PORTAL_ROUTES = [
 
 const COCKPIT_ROUTES = ['/cockpit', '/cockpit/brand-requests'];
 
-const LANGUAGES = ['en', 'cs'] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 /** Loads a route, waits until it has settled in the expected language, and returns its serious findings. */
@@ -131,47 +130,38 @@ async function check(page: Page, path: string, language: string): Promise<string
     );
 }
 
-async function walk(page: Page, routes: readonly string[], language: string, failures: string[]) {
-  for (const path of routes) failures.push(...(await check(page, path, language)));
-}
-
-function report(failures: string[]) {
-  expect(failures, `serious or critical axe violations:\n${failures.join('\n')}`).toEqual([]);
+/**
+ * One test per route and language, so a slow or failing route is named by itself. A group shares one page
+ * signed in once (a failed test gets a fresh worker, whose beforeAll signs in again). The production project
+ * (playwright.config.ts) picks the English walk: the languages' pages are the same build, the mode is what it checks.
+ */
+function walk(area: string, routes: readonly string[], who: string | null) {
+  for (const language of ['en', 'cs'] as const) {
+    test.describe(`${area} in ${language}`, () => {
+      let page: Page;
+      test.beforeAll(async ({ browser }) => {
+        page = await browser.newPage();
+        if (who) await login(page, who);
+        else await page.goto('/login');
+        await page.getByTestId('language-switcher').selectOption(language);
+      });
+      test.afterAll(async () => {
+        await page?.close();
+      });
+      for (const path of routes) {
+        test(path, async () => {
+          const failures = await check(page, path, language);
+          expect(failures, `serious or critical axe violations:\n${failures.join('\n')}`).toEqual([]);
+        });
+      }
+    });
+  }
 }
 
 test.describe('accessibility (WCAG 2.2 AA, axe-core)', () => {
-  test('public routes, signed out, in English and Czech', async ({ page }) => {
-    test.setTimeout(180_000);
-    const failures: string[] = [];
-    for (const language of LANGUAGES) {
-      await page.goto('/login');
-      await page.getByTestId('language-switcher').selectOption(language);
-      await walk(page, PUBLIC_ROUTES, language, failures);
-    }
-    report(failures);
-  });
-
-  test('portal routes as a partner, in English and Czech', async ({ page }) => {
-    test.setTimeout(300_000);
-    await login(page, 'partner@demo.test');
-    const failures: string[] = [];
-    for (const language of LANGUAGES) {
-      await page.getByTestId('language-switcher').selectOption(language);
-      await walk(page, PORTAL_ROUTES, language, failures);
-    }
-    report(failures);
-  });
-
-  test('cockpit routes as the administrator, in English and Czech', async ({ page }) => {
-    test.setTimeout(120_000);
-    await login(page, 'admin@demo.test');
-    const failures: string[] = [];
-    for (const language of LANGUAGES) {
-      await page.getByTestId('language-switcher').selectOption(language);
-      await walk(page, COCKPIT_ROUTES, language, failures);
-    }
-    report(failures);
-  });
+  walk('public routes, signed out,', PUBLIC_ROUTES, null);
+  walk('portal routes as a partner', PORTAL_ROUTES, 'partner@demo.test');
+  walk('cockpit routes as the administrator', COCKPIT_ROUTES, 'admin@demo.test');
 
   test('keyboard: skip link, first invalid field focused on submit, show-password reachable', async ({ page }) => {
     await page.goto('/login');

@@ -34,6 +34,22 @@ test.describe('portal platform', () => {
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
+  test('a switch to a partner the account does not have is refused with a translated message', async ({ page }) => {
+    await login(page, 'multi@demo.test');
+    await expect(page.getByTestId('selected-partner')).toContainText('Záhrada Demo');
+    // The Czech shop's neighbour id, and an id of no shop at all: neither is among multi@'s partners.
+    for (const id of ['999999', 'abc']) {
+      await page.goto(`/switch-partner/${id}`);
+      await expect(page.getByTestId('switch-partner-refused')).toContainText(
+        "This partner is not among your account's partners. You stay with the current partner.",
+      );
+      await expect(page.getByTestId('selected-partner')).toContainText('Záhrada Demo');
+    }
+    await page.getByTestId('language-switcher').selectOption('cs');
+    await expect(page.getByTestId('switch-partner-refused')).toContainText('Tento partner nepatří');
+    await page.getByTestId('language-switcher').selectOption('en');
+  });
+
   test('the language switcher changes every text and is kept', async ({ page }) => {
     await login(page, 'partner@demo.test');
     await page.getByTestId('language-switcher').selectOption('cs');

@@ -40,6 +40,7 @@ import { registerPartnerRoutes } from './modules/partner/rest';
 import { registerProductXmlRoutes } from './modules/products/xml-rest';
 import { registerUsageRoute } from './modules/analytics/rest';
 import { registerMessageRoutes } from './modules/messages/rest';
+import { closeUnreadUploadOnRefusal } from './platform/uploads/transport';
 
 /** Paths the single-page app must never shadow. */
 const API_PREFIXES = [
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onSend', closeUnreadUploadOnRefusal);
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });

@@ -19,6 +19,12 @@ console.log(
 );
 console.log(`Demo accounts, password ${DEMO_PASSWORD}:`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}`);
+if (platform.mail.kind === 'mailbox') {
+  // The mailbox holds live sign-in links: say who can read it, so nobody opens it wider by accident.
+  const allow = config.mail.kind === 'mailbox' ? (config.mail.allow ?? []) : [];
+  const readers = allow.length ? `this machine and ${allow.join(', ')} (DEV_MAILBOX_ALLOW)` : 'this machine only';
+  console.log(`E-mail goes to the demo mailbox at ${url}/dev/mailbox, readable from ${readers}.`);
+}
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -21,6 +21,7 @@ export * from './partner/info';
 export * from './partner/documents';
 export * from './stream/events';
 export * from './text/safeText';
+export * from './ids';
 export * from './orders/chips';
 export * from './orders/exports';
 export * from './orders/missing';

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from './db/client';
 
-const CHANNEL = 'pp_auth';
+/** The channel of announced changes; the stream hub listens too, to re-check its open sockets. */
+export const AUTH_CHANNEL = 'pp_auth';
+const CHANNEL = AUTH_CHANNEL;
 
 /** What changed: some sessions ended, some accounts' rights changed, or anything (flags, partner states). */
 export type AuthChange = { sessions: number[] } | { accounts: number[] } | { all: true };

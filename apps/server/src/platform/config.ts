@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -74,6 +75,11 @@ const envSchema = z.object({
   ARES_URL: z.string().url().default('https://ares.gov.cz/ekonomicke-subjekty-v-be/rest'),
   /** Lets webhooks target private, loopback and link-local addresses (tests, a closed network); never in the open. */
   WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false'),
+  /**
+   * Who besides the loopback address may read the demo mailbox: a comma-separated list of addresses or CIDR
+   * ranges. The mailbox holds live sign-in and reset links, so it is the machine's own by default.
+   */
+  DEV_MAILBOX_ALLOW: z.string().default(''),
 });
 
 export type TrustProxy = false | number | string[];
@@ -93,6 +99,23 @@ export function parseTrustProxy(value: string): TrustProxy {
   for (const entry of list) {
     if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))
       throw new Error(`TRUST_PROXY: ${entry} is not an address or CIDR range`);
+  }
+  return list;
+}
+
+/** DEV_MAILBOX_ALLOW as address/prefix pairs; a malformed entry stops the start rather than opening nothing or all. */
+export function parseAddressRanges(name: string, value: string): string[] {
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address = '', prefix] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 4 ? 32 : 128;
+    if (!family || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= max))) {
+      throw new Error(`${name}: ${entry} is not an address or CIDR range`);
+    }
   }
   return list;
 }
@@ -163,11 +186,19 @@ export interface WebhooksConfig {
 /** How mail leaves: an SMTP relay, the demo mailbox (no relay, not production) or the log (production without one). */
 export type MailConfig =
   | { kind: 'smtp'; host: string; port: number; secure: boolean; user?: string; password?: string }
-  | { kind: 'mailbox' }
+  | {
+      kind: 'mailbox';
+      /** Addresses or CIDR ranges besides loopback that may read it (DEV_MAILBOX_ALLOW). */
+      allow?: string[];
+    }
   | { kind: 'log' };
 
 function mailConfig(e: z.infer<typeof envSchema>, production: boolean): MailConfig {
-  if (!e.SMTP_HOST) return production ? { kind: 'log' } : { kind: 'mailbox' };
+  if (!e.SMTP_HOST) {
+    return production
+      ? { kind: 'log' }
+      : { kind: 'mailbox', allow: parseAddressRanges('DEV_MAILBOX_ALLOW', e.DEV_MAILBOX_ALLOW) };
+  }
   const port = e.SMTP_PORT ?? (e.SMTP_SECURE === 'true' ? 465 : 587);
   return {
     kind: 'smtp',

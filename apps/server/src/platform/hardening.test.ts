@@ -68,9 +68,44 @@ describe('limits on one GraphQL document', () => {
     expect(codeOf(logins)).toBe('QUERY_TOO_COMPLEX');
   });
 
-  it('refuses documents too deep or too long', async () => {
-    const deep = `{ session { ${'partners { '.repeat(1)}id } account { id } } ${'__typename '.repeat(3000)}}`;
-    expect(codeOf(await server.gql(deep, {}, { token: partnerToken }))).toBe('QUERY_TOO_COMPLEX');
+  // Each pair differs by one step across one limit and stays well inside all the others, so the refusal is
+  // that limit's. The numbers are docs/security.md's (packages/domain GRAPHQL_LIMITS), written out here.
+  const refusal = async (document: string) => codeOf(await server.gql(document, {}, { token: partnerToken }));
+  /** `__type { fields { type { ofType … } } }`: valid in every schema, one level deeper per ofType. */
+  const chain = (ofTypes: number, leaves = 'name') =>
+    `{ __type(name: "Query") { fields { type { ${'ofType { '.repeat(ofTypes)}${leaves} ${'} '.repeat(ofTypes)}} } } }`;
+
+  it('refuses a document deeper than 10 fields, even a short one, and answers one of 10', async () => {
+    // __type, fields, type, 6 × ofType, name: 10 levels in 40 tokens.
+    expect(await refusal(chain(6))).toBeUndefined();
+    expect(await refusal(chain(7))).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses a document with more than 10 directives, and answers one with 10', async () => {
+    const directives = (n: number) => `{ ${'__typename @include(if: true) '.repeat(n)}}`;
+    expect(await refusal(directives(10))).toBeUndefined();
+    expect(await refusal(directives(11))).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses a document costing more than 5000, short and shallow enough, and answers one just under', async () => {
+    // Cost as the limit counts it: a field 2 plus 1.5 × its children, a leaf 1. The chain of 10 levels with
+    // 126 leaves costs 4993.6, with 127 leaves 5032.1 — in about 150 tokens and within the depth limit.
+    expect(await refusal(chain(6, 'name '.repeat(126)))).toBeUndefined();
+    expect(await refusal(chain(6, 'name '.repeat(127)))).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses a document of more than 2000 tokens, and answers one of 2000', async () => {
+    // 12 tokens around the list, one per id (commas are not tokens). A list, not repeated fields: graphql-js
+    // gives up validating a thousand fields of one name on its own.
+    const ids = (n: number) => `{ productOptions(ids: [${'"P-1", '.repeat(n)}]) { id } }`;
+    expect(await refusal(ids(1988))).toBeUndefined();
+    expect(await refusal(ids(1989))).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses a document with more than 15 aliases, and answers one with 15', async () => {
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(' ')} }`;
+    expect(await refusal(aliases(15))).toBeUndefined();
+    expect(await refusal(aliases(16))).toBe('QUERY_TOO_COMPLEX');
   });
 
   it('answers a document that does not parse with INVALID_REQUEST, not a raw GraphQL error', async () => {
@@ -89,6 +124,11 @@ describe('limits on one GraphQL document', () => {
 });
 
 describe('per-client request rate', () => {
+  it('allows 600 requests a minute by default, as docs/security.md promises', async () => {
+    const answer = await server.app.app.inject({ method: 'GET', url: '/fefl', remoteAddress: '192.0.2.49' });
+    expect(answer.headers['ratelimit-limit']).toBe('600');
+  });
+
   it('answers 429 TOO_MANY_REQUESTS with the standard headers once a client used its minute, others go on', async () => {
     const app = await appWith({ rateLimitPerMinute: 5 });
     const answers = [];
@@ -240,7 +280,88 @@ describe('smaller points', () => {
   });
 });
 
+describe('production mode', () => {
+  // NODE_ENV=production switches on code the demo never runs (the schema guard, hidden hints): the
+  // portal's everyday documents must work there too, not only the refusals.
+  it('answers ordinary sign-ins, queries and mutations', async () => {
+    const app = await appWith({ production: true });
+    type Answer<T> = { status: number; data?: T; errors?: { message: string; extensions: { code: string } }[] };
+    const call = async <T = Record<string, unknown>>(
+      query: string,
+      variables: Record<string, unknown> = {},
+      token?: string,
+    ): Promise<Answer<T>> => {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: {
+          'content-type': 'application/json',
+          'accept-language': 'en',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        payload: { query, variables },
+      });
+      return { status: response.statusCode, ...(response.json() as Omit<Answer<T>, 'status'>) };
+    };
+    const login = await call<{ login: { token: string } }>(
+      'mutation SignIn($e: String!, $p: String!) { login(email: $e, password: $p) { token session { isAdmin } } }',
+      { e: 'multi@demo.test', p: DEMO_PASSWORD },
+    );
+    expect([login.status, login.errors]).toEqual([200, undefined]);
+    const token = login.data!.login.token;
+    const read = await call<{ session: { account: { email: string } }; orders: { total: number } }>(
+      `query Home { session { ...Who } dashboard { accountsCount partner { id } } orders(view: ALL) { total items { id status } } }
+       fragment Who on Session { account { email } selectedPartner { id } acl { subject action } }`,
+      {},
+      token,
+    );
+    expect([read.status, read.errors]).toEqual([200, undefined]);
+    expect(read.data?.session.account.email).toBe('multi@demo.test');
+    expect(read.data?.orders.total).toBeGreaterThan(0);
+    const created = await call<{ savedViewCreate: { id: string; name: string } }>(
+      'mutation Save($g: String!, $n: String!) { savedViewCreate(gridId: $g, name: $n, filters: []) { id name } }',
+      { g: 'orders', n: 'Production view' },
+      token,
+    );
+    expect([created.status, created.errors, created.data?.savedViewCreate.name]).toEqual([
+      200,
+      undefined,
+      'Production view',
+    ]);
+    const removed = await call(
+      'mutation($id: ID!) { savedViewDelete(id: $id) }',
+      { id: created.data?.savedViewCreate.id },
+      token,
+    );
+    expect([removed.status, removed.errors, removed.data]).toEqual([200, undefined, { savedViewDelete: true }]);
+    // A refusal keeps its catalogue code and translated message.
+    const missing = await call('{ order(orderId: "999999999") { id } }', {}, token);
+    expect([missing.errors?.[0]?.extensions.code, missing.errors?.[0]?.message]).toEqual([
+      'ORDER_NOT_FOUND',
+      'The order was not found.',
+    ]);
+  });
+
+  it('refuses the schema, by __schema or __type, to a seller and shows it to an operator', async () => {
+    const app = await appWith({ production: true });
+    for (const introspect of ['{ __schema { queryType { name } } }', '{ __type(name: "Query") { name } }']) {
+      const seller = (await post(app, introspect, { authorization: `Bearer ${partnerToken}` })).json();
+      expect([introspect, seller.errors?.[0]?.extensions.code, seller.data ?? null]).toEqual([
+        introspect,
+        'ACCESS_DENIED',
+        null,
+      ]);
+      const operator = (await post(app, introspect, { authorization: `Bearer ${adminToken}` })).json();
+      expect([introspect, operator.errors]).toEqual([introspect, undefined]);
+    }
+  });
+});
+
 describe('statement timeout', () => {
+  it('stops a request statement after 10 s by default', () => {
+    expect(testConfig().statementTimeoutMs).toBe(10_000);
+  });
+
   it('maps a statement stopped by the timeout to QUERY_TIMEOUT', () => {
     expect(databaseRefusal({ message: 'Failed query', cause: { code: '57014' } })?.code).toBe('QUERY_TIMEOUT');
     expect(databaseRefusal(new Error('other'))).toBeNull();

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CsvError, parse as parseCsv } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
@@ -226,6 +227,13 @@ describe('the log', () => {
       '/v2/login/token/token-secret-0007',
       '/login?next=%2Flogin%2Ftoken%2Ftoken-secret-0008&token=token-secret-0009',
       '/login%2Ftoken%2Ftoken-secret-0010',
+      // Registration's mailed confirm link and the page that sets the first password, as the SPA serves them.
+      '/registration-confirm/confirm-secret-0011',
+      '/registration-complete/password-secret-0012/login-secret-0013',
+      '/registration-complete/password-secret-0014/login-secret-0015?lang=sk',
+      '/registration-confirm%2Fconfirm-secret-0016',
+      // An invitation is a reset link: the same page, the same redaction.
+      '/login/reset-password/invite-secret-0017',
     ];
     for (const url of urls) await logged.app.inject({ method: 'GET', url, headers });
     const text = logText();
@@ -233,6 +241,149 @@ describe('the log', () => {
     expect(text).toContain('/remote-login/[redacted]/token/[redacted]/partner/77');
     expect(text).toContain('/login/token/[redacted]?lang=cs');
     expect(text).toContain('/v1/stream-api/[redacted]/ws');
+    expect(text).toContain('/registration-confirm/[redacted]');
+    expect(text).toContain('/registration-complete/[redacted]/[redacted]?lang=sk');
     expect(text).not.toMatch(/secret-00\d\d/);
+  });
+});
+
+describe('ids, lone surrogates and export parameters', () => {
+  let partner: string;
+  let partnerId: number;
+
+  beforeAll(async () => {
+    const login = await server.login('partner@demo.test');
+    partner = login.token;
+    partnerId = Number((login.session.selectedPartner as { id: string }).id);
+  });
+
+  /** A GraphQL request to the instance whose log is captured, as the seller. */
+  async function loggedGql(query: string, variables: Record<string, unknown>): Promise<Answer> {
+    const response = await logged.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': 'en',
+        authorization: `Bearer ${partner}`,
+        'x-partner-id': String(partnerId),
+      },
+      payload: { query, variables },
+    });
+    const body = response.json();
+    return { status: response.statusCode, data: body.data ?? null, errors: body.errors };
+  }
+
+  it('refuses ids no row can carry on every id argument with VALIDATION_ERROR, and never logs them', async () => {
+    const before = logLines.length;
+    const deletes = ['deleteAddress', 'deleteContact', 'deleteDelivery', 'deletePartnerDocument', 'savedViewDelete'];
+    for (const id of ['99999999999', '2147483648', '1.5', '1e400', 'Infinity', '-3', 'abc']) {
+      for (const op of deletes) {
+        const selection = op === 'deletePartnerDocument' ? ' { id }' : '';
+        expectRule(await loggedGql(`mutation($id: ID!) { ${op}(id: $id)${selection} }`, { id }), 'id', 'invalid');
+      }
+      const agree = 'mutation($c: ID!) { agreeToTerms(contentId: $c, names: "Jan Novák") { id } }';
+      expectRule(await loggedGql(agree, { c: id }), 'contentId', 'invalid');
+    }
+    // A literal in the document, not a variable: the same rule.
+    expectRule(await loggedGql('mutation { deleteAddress(id: 99999999999) }', {}), 'id', 'invalid');
+    const terms = 'query($v: ID) { businessTerms(country: "cz", version: $v) { version } }';
+    for (const version of ['1.5', '1e400', 'Infinity', '99999999999']) {
+      expectRule(await loggedGql(terms, { v: version }), 'version', 'invalid');
+    }
+    const text = logLines.slice(before).join('');
+    expect(text).toContain('incoming request');
+    expect(text).not.toContain('99999999999');
+    expect(text).not.toContain('1e400');
+    expect(text).not.toContain('unexpected error');
+  });
+
+  it('refuses a lone surrogate in a message subject and a saved view name as invalid characters', async () => {
+    const before = logLines.length;
+    const send =
+      'mutation($s: String!) { messageSend(data: { subject: $s, department: "FINANCE", message: "Hello" }) { id } }';
+    for (const lone of ['\ud800', '\udfff', 'a\ud83d']) {
+      expectRule(await loggedGql(send, { s: `subject-marker-5501${lone}` }), 'subject', 'invalidCharacters');
+      expectRule(
+        await loggedGql(CREATE_VIEW, { g: 'orders', n: `view-marker-5502${lone}` }),
+        'name',
+        'invalidCharacters',
+      );
+    }
+    // A whole pair (an emoji) is a character like any other.
+    const ok = await loggedGql(CREATE_VIEW, { g: 'orders', n: 'Mine 😀' });
+    expect(ok.errors).toBeUndefined();
+    const text = logLines.slice(before).join('');
+    expect(text).not.toMatch(/marker-550[12]/);
+    expect(text).not.toContain('unexpected error');
+  });
+
+  it('refuses unknown export parameters and unsafe text in any of them, storing nothing', async () => {
+    const start = 'mutation($k: String!, $p: JSON) { exportStart(kind: $k, format: CSV, params: $p) { id } }';
+    const runs = async () =>
+      (
+        await server.database.executeSql(
+          'select params from export_runs where account_id = (select id from accounts where email = $1)',
+          ['partner@demo.test'],
+        )
+      ).rows as { params: Record<string, unknown> }[];
+    const before = await runs();
+    const beforeLog = logLines.length;
+    const filters = [
+      { field: 'createdAt', operator: 'GREATER_THAN_OR_EQUAL', value: new Date(Date.now() - 86_400_000).toISOString() },
+    ];
+    const refused: [string, unknown, string, string][] = [
+      ['orders', { filters, note: 'param-marker-7001' }, 'note', 'invalid'],
+      ['orders', { filters, note: `param-marker-7002${NUL}` }, 'note', 'invalid'],
+      ['orders', { filters, [`key-marker-7003${NUL}`]: 1 }, 'params', 'invalid'],
+      ['orders-missing', { filters, view: `param-marker-7004${NUL}` }, 'view', 'invalid'],
+      ['orders-missing', { filters, view: 'param-marker-7005\ud800' }, 'view', 'invalid'],
+      ['orders', { filters, search: 'param-marker-7006\udc00' }, 'search', 'invalidCharacters'],
+      ['orders', { filters, after: `param-marker-7007${NUL}` }, 'after', 'invalidCharacters'],
+      ['billing-orders', 'param-marker-7008', 'params', 'invalid'],
+    ];
+    for (const [kind, params, field, rule] of refused) {
+      expectRule(await loggedGql(start, { k: kind, p: params }), field, rule);
+    }
+    expect(await runs()).toEqual(before);
+    // A key the grid's filter does not know is dropped, not stored: the run keeps only what was checked.
+    // (Through the instance with a job queue: the logged one has none to queue the export on.)
+    const accepted = await server.gql(
+      start,
+      { k: 'orders', p: { filters: [{ ...filters[0], junk: `param-marker-7009${NUL}` }], view: 'OPEN' } },
+      { token: partner, partnerId },
+    );
+    expect(accepted.errors).toBeUndefined();
+    const stored = (await runs()).at(-1)!.params;
+    expect(stored).toEqual({ filters, view: 'OPEN' });
+    const text = logLines.slice(beforeLog).join('');
+    expect(text).not.toMatch(/marker-70/);
+    expect(text).not.toContain('unexpected error');
+  });
+
+  it('keeps the input of a failed JSON or CSV parse out of the log', async () => {
+    const before = logLines.length;
+    // PostgreSQL quotes the JSON around the fault in `where`; the parameter itself is already cut.
+    const json = await logged.platform.database.db
+      .execute(sql`select ${'{"name":"json-marker-8101\\ud800"}'}::jsonb`)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(json).toBeTruthy();
+    logged.app.log.error({ err: json }, 'json probe failed');
+    // csv-parse quotes the field it was reading, in its message and as a property.
+    const csv = await new Promise<unknown>((resolve) => {
+      const parser = parseCsv({ delimiter: ';' });
+      parser.on('error', resolve);
+      parser.on('data', () => undefined);
+      parser.end('a;b\n1;csv-"marker-8102\n');
+    });
+    expect(csv).toBeInstanceOf(CsvError);
+    logged.app.log.error({ err: csv }, 'csv probe failed');
+    const text = logLines.slice(before).join('');
+    expect(text).not.toMatch(/marker-810[12]/);
+    expect(text).toContain('JSON data, line 1: [redacted]');
+    expect(text).toContain('INVALID_OPENING_QUOTE');
   });
 });

@@ -22,6 +22,11 @@ const SECRET_PATHS: readonly [RegExp, string][] = [
   [/(\/login\/+token\/+)[^/?#]+/gi, `$1${REDACTED}`],
   // /v1/stream-api/{token}/ws
   [/(\/stream-api\/+)[^/?#]+/gi, `$1${REDACTED}`],
+  // /registration-confirm/{token}: the mailed link that confirms a registration.
+  [/(\/registration-confirm\/+)[^/?#]+/gi, `$1${REDACTED}`],
+  // /registration-complete/{passwordToken}/{loginToken}: both segments open the new account.
+  [/(\/registration-complete\/+)[^/?#]+/gi, `$1${REDACTED}`],
+  [/(\/registration-complete\/+[^/?#]*\/+)[^/?#]+/gi, `$1${REDACTED}`],
 ];
 
 /** Query parameters whose value is a secret whatever it looks like. */
@@ -103,7 +108,18 @@ export function serializeResponse(reply: { statusCode?: number }): Record<string
  * Properties of errors that carry values: drizzle's and PGlite's `params`, PGlite's `queryOptions`, the
  * driver's `detail` ("Key (email)=(…) already exists", "Failing row contains (…)") and `parameters`.
  */
-const VALUE_PROPERTIES = new Set(['params', 'parameters', 'detail', 'queryOptions', 'values', 'variables', 'raw']);
+const VALUE_PROPERTIES = new Set([
+  'params',
+  'parameters',
+  'detail',
+  'queryOptions',
+  'values',
+  'variables',
+  'raw',
+  // csv-parse's CsvError: the field and the record it was reading.
+  'field',
+  'record',
+]);
 
 interface ErrorLike {
   message: string;
@@ -128,9 +144,13 @@ export function redactErrorMessage(message: string): string {
   const params = out.search(/\r?\n\s*params:/);
   if (params !== -1) out = out.slice(0, params);
   // Router errors quote the address ("'/login/token/…' is not a valid url component").
-  return replaceSecrets(out)
-    .replace(/(: )".*"\s*$/s, `$1${REDACTED}`)
-    .replace(/\bvalue ".*" is out of range/s, `value ${REDACTED} is out of range`);
+  return (
+    replaceSecrets(out)
+      .replace(/(: )".*"\s*$/s, `$1${REDACTED}`)
+      .replace(/\bvalue ".*" is out of range/s, `value ${REDACTED} is out of range`)
+      // csv-parse: "Invalid Opening Quote: … at line 3, value is "…"".
+      .replace(/\bvalue is ".*"/s, `value is ${REDACTED}`)
+  );
 }
 
 /**
@@ -138,7 +158,12 @@ export function redactErrorMessage(message: string): string {
  * the value on is cut, whatever quoting or line breaks the value holds.
  */
 function redactWhere(where: string): string {
-  return where.replace(/(parameter \$\d+ = )[\s\S]*/, `$1${REDACTED}`);
+  return (
+    where
+      // A JSON input error quotes the document around the fault ("JSON data, line 1: …").
+      .replace(/(JSON data, line \d+: )[^\n]*/g, `$1${REDACTED}`)
+      .replace(/(parameter \$\d+ = )[\s\S]*/, `$1${REDACTED}`)
+  );
 }
 
 /** An error as the log shows it (the shape Fastify's logger types expect of an `err` serializer). */

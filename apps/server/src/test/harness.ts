@@ -34,6 +34,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       PORT: '0',
       HOST: '127.0.0.1',
       REMOTE_LOGIN_SECRET: 'test-remote-login-secret-0123456789',
+      // CI runs the suite once as a deployment runs: TEST_NODE_ENV=production (npm run test:production).
+      NODE_ENV: process.env.TEST_NODE_ENV,
     }),
     webDist: '/nonexistent',
     // Tests read what they just wrote: counts are computed on every request.

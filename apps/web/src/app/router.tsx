@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { PageError } from '../ui/PageError';
-import { accountRoutes } from '../features/account/routes';
+import { accountRoutes, invitationRoute } from '../features/account/routes';
 import { authCardRoutes } from '../features/auth/routes';
 import { billingRoutes } from '../features/billing/routes';
 import { campaignsRoutes } from '../features/campaigns/routes';
@@ -40,6 +40,7 @@ export const routeTree = rootRoute.addChildren([
       ...productsRoutes,
       ...catalogRoutes,
       accountRoutes,
+      invitationRoute,
       partnerRoutes,
       ...feedsRoutes,
       campaignsRoutes,

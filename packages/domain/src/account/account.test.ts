@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allPolicies, RESOURCES } from '../auth/permissions';
 import { addAccountSchema, isAdministrator, startingPolicies } from './accounts';
+import { grantablePolicies, pairsBeyondGrantable, withinGrantable } from './grants';
 import { accessControlSchema, permissionsDiff } from './permissions';
 import { changePasswordSchema, profileSchema } from './profile';
 
@@ -110,5 +111,48 @@ describe('profile and password change', () => {
       'passwordRepeat:passwordsDiffer',
     ]);
     expect(rules(changePasswordSchema.safeParse({ ...ok, oldPassword: '' }))).toEqual(['oldPassword:required']);
+  });
+});
+
+describe('granting rights', () => {
+  const held = [
+    { subject: 'accounts' as const, action: 'read' as const, isActive: true },
+    { subject: 'permissions' as const, action: 'update' as const, isActive: true },
+    { subject: 'orders' as const, action: 'read' as const, isActive: false },
+  ];
+
+  it('lets an account give exactly the active pairs it holds; the master every pair', () => {
+    expect(grantablePolicies({ policies: held, isMaster: false }).map((p) => `${p.subject}:${p.action}`)).toEqual([
+      'accounts:read',
+      'permissions:update',
+    ]);
+    expect(grantablePolicies({ policies: [], isMaster: true })).toEqual(allPolicies());
+  });
+
+  it('cuts starting rights to what the inviter holds', () => {
+    const grantable = grantablePolicies({ policies: held, isMaster: false });
+    expect(withinGrantable(startingPolicies('read'), grantable).map((p) => p.subject)).toEqual(['accounts']);
+    expect(withinGrantable(startingPolicies('all'), allPolicies())).toHaveLength(allPolicies().length);
+  });
+
+  it('names every newly given pair the saver does not hold, and lets pairs already there or taken away pass', () => {
+    const grantable = grantablePolicies({ policies: held, isMaster: false });
+    const before = [{ subject: 'orders', action: 'read', isActive: true }];
+    expect(
+      pairsBeyondGrantable(
+        before,
+        [
+          { subject: 'orders', action: 'read' },
+          { subject: 'orders', action: 'update' },
+          { subject: 'accounts', action: 'read' },
+        ],
+        grantable,
+      ),
+    ).toEqual(['orders:update']);
+    expect(pairsBeyondGrantable(before, [], grantable)).toEqual([]);
+    // A pair stored inactive is not held: switching it on is giving it.
+    expect(
+      pairsBeyondGrantable([{ ...before[0]!, isActive: false }], [{ subject: 'orders', action: 'read' }], grantable),
+    ).toEqual(['orders:read']);
   });
 });

@@ -9,8 +9,20 @@ export const ACCOUNT_NAME_MAX = 100;
 /** An invitation link lets its account choose a first password for this long. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 
-/** Re-sent invitations per invited account and window: enough for a lost mail, not a mail cannon. */
+/**
+ * Invitations (new and sent again) one partner may send to one address per window: enough for a lost mail,
+ * not a mail cannon.
+ */
 export const INVITE_RESEND_LIMIT = { max: 3, windowMs: 60 * 60_000 } as const;
+
+/** Invitations one partner may send per day, to all addresses together (a new shop has a handful of people). */
+export const INVITE_DAILY_LIMIT = { max: 20, windowMs: 24 * 60 * 60_000 } as const;
+
+/**
+ * Invitation mails one address receives per day from all partners together. Past it the invitation is still
+ * recorded (the inviter's answer must not say whether anyone else invited the address) but no mail leaves.
+ */
+export const INVITE_MAILS_PER_ADDRESS = { max: 5, windowMs: 24 * 60 * 60_000 } as const;
 
 /**
  * What a newly added account may do at first. "read" (the default) lets it look at everything and change

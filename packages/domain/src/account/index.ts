@@ -1,3 +1,4 @@
 export * from './accounts';
+export * from './grants';
 export * from './permissions';
 export * from './profile';

@@ -66,6 +66,11 @@ export const ERROR_CODES = [
   'ACCOUNT_MASTER_NOT_CONFIRMED',
   'ACCOUNT_MASTER_PERMISSIONS_FIXED',
   'ACCOUNT_ALREADY_CONFIRMED',
+  // Consent to be linked, and rights only from those who hold them (issue 17)
+  'ACCOUNT_OWN_PERMISSIONS_FIXED',
+  'ACCOUNT_PERMISSION_NOT_HELD',
+  'ACCOUNT_INVITATION_INVALID',
+  'ACCOUNT_INVITATION_OTHER_ACCOUNT',
   'LEGAL_DATA_MISSING',
   'NOTIFICATION_DELAYED_FAILED',
   'NOTIFICATION_EVENT_SETTING_FAILED',
@@ -143,6 +148,10 @@ export const ERROR_CODES = [
   'XML_TOO_MANY_ITEMS',
   'XML_FILE_TOO_LARGE',
   'XML_ITEM_TOO_LARGE',
+  // A file nested too deeply, with too many elements outside ITEM, or too heavy to read (issue 17)
+  'XML_TOO_COMPLEX',
+  // An import whose run ended with its process (restart, out of memory): failed, never worked again
+  'IMPORT_INTERRUPTED',
   'BATCH_FIELD_INVALID',
   'PRODUCT_JOB_IN_PROGRESS',
   // Campaign import
@@ -199,6 +208,8 @@ export const ERROR_CODES = [
   'MESSAGE_ATTACHMENT_TYPE',
   'MESSAGE_ATTACHMENT_TOO_LARGE',
   'MESSAGE_ATTACHMENT_NOT_FOUND',
+  // Uploads: a picture too large to decode, whatever the upload (issue 17)
+  'IMAGE_TOO_MANY_PIXELS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -46,6 +46,16 @@ export const PRODUCT_XML_MAX_ITEMS = 200_000;
 export const PRODUCT_XML_MAX_BYTES = 200 * 1024 * 1024;
 /** Elements of one item beyond this many mean a hostile or broken file (a product has a few hundred). */
 export const PRODUCT_XML_MAX_NODES_PER_ITEM = 20_000;
+/**
+ * How deep elements may nest anywhere in the file (an item needs 6: ITEMS, ITEM, VARIANTS, VARIANT, PARAM,
+ * NAME). The streaming parser keeps every open element, so unclosed tags cost memory however few items
+ * there are: the bound is what keeps that memory small.
+ */
+export const PRODUCT_XML_MAX_DEPTH = 16;
+/** Elements outside any ITEM (the root included): the import reads nothing there, a feed has a handful. */
+export const PRODUCT_XML_MAX_ELEMENTS_OUTSIDE_ITEMS = 10_000;
+/** Attributes of one element: the feed uses none, and the parser keeps those of every open element. */
+export const PRODUCT_XML_MAX_ATTRIBUTES = 32;
 /** Elements whose text is HTML and travels in CDATA. */
 export const PRODUCT_XML_CDATA = new Set(['LONGDESC']);
 

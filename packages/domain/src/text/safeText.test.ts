@@ -39,4 +39,14 @@ describe('safe text', () => {
     expect(safeText({ multiline: true }).safeParse('a\nb').success).toBe(true);
     expect(safeText().safeParse('a\nb').success).toBe(false);
   });
+  it('refuses a lone surrogate, high or low, anywhere, and keeps pairs (emoji) on both sides of it', () => {
+    for (const lone of ['\ud800', '\udbff', '\udc00', '\udfff', 'a\ud83d', '\ude00b', '\udc00\ud800']) {
+      expect(hasControlCharacters(lone), JSON.stringify(lone)).toBe(true);
+      expect(hasControlCharacters(lone, { multiline: true })).toBe(true);
+    }
+    expect(hasControlCharacters('\ud83d\ude00')).toBe(false); // 😀 as a pair
+    expect(hasControlCharacters('\ud7ff\ue000')).toBe(false); // the code units just outside the surrogate range
+    expect(hasControlCharacters('🐎\ud800🐎')).toBe(true);
+    expect(issuesOf(safeText().safeParse('Subject \ud800'))).toEqual([INVALID_CHARACTERS]);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/tables';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
@@ -13,10 +13,12 @@ let sellers: string[];
 
 const LIST =
   '{ partnerAccounts { id email firstName lastName lang isConfirmed passwordValid isMaster isAdministrator isSelf } }';
-const ADD = `mutation($input: AddAccountInput!) { addPartnerAccount(input: $input) { invited account { id email isConfirmed passwordValid isMaster } } }`;
+const ADD = `mutation($input: AddAccountInput!) { addPartnerAccount(input: $input) { id email } }`;
+const INVITATIONS = '{ partnerInvitations { id email } }';
 const UNLINK = 'mutation($id: ID!) { unlinkPartnerAccount(accountId: $id) }';
 const MASTER = 'mutation($id: ID!) { changeMasterAccount(accountId: $id) }';
-const RESEND = 'mutation($id: ID!) { resendAccountInvitation(accountId: $id) }';
+const RESEND = 'mutation($id: ID!) { resendAccountInvitation(invitationId: $id) }';
+const ACCEPT = 'mutation($t: String!) { acceptAccountInvitation(token: $t) { partnerId } }';
 const RESET = 'mutation($t: String!, $p: String!) { passwordReset(token: $t, password: $p, passwordRepeat: $p) }';
 const NEW_PASSWORD = 'Pozvanka-Heslo-2026!';
 
@@ -34,6 +36,25 @@ async function list(token: string, partnerId = cz): Promise<Row[]> {
   const result = await server.gql<{ partnerAccounts: Row[] }>(LIST, {}, { token, partnerId });
   if (!result.data) throw new Error(JSON.stringify(result.errors));
   return result.data.partnerAccounts;
+}
+
+async function invitations(token: string, partnerId = cz): Promise<{ id: string; email: string }[]> {
+  const result = await server.gql<{ partnerInvitations: { id: string; email: string }[] }>(
+    INVITATIONS,
+    {},
+    { token, partnerId },
+  );
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data.partnerInvitations;
+}
+
+/** The token of the newest acceptance link mailed to `email` (an existing account asked to join). */
+async function joinToken(email: string): Promise<string> {
+  await server.deliverMail();
+  const mail = server.mailbox.filter((m) => m.to === email).at(-1);
+  const link = /\/invitation\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '');
+  if (!link) throw new Error(`no acceptance link was mailed to ${email}`);
+  return link[1]!;
 }
 
 async function idOf(email: string): Promise<number> {
@@ -80,12 +101,10 @@ describe('the accounts tab', () => {
   it("lists the partner's accounts with the master first and the invitation still waiting", async () => {
     const rows = await list(masterToken);
     expect(rows[0]).toMatchObject({ email: 'partner@demo.test', isMaster: true, isAdministrator: true, isSelf: true });
-    expect(rows.find((r) => r.email === 'invited@demo.test')).toMatchObject({
-      isConfirmed: false,
-      passwordValid: false,
-      isAdministrator: false,
-    });
     expect(rows.map((r) => r.email)).toEqual(expect.arrayContaining(['multi@demo.test', 'limited@demo.test']));
+    // An account that never chose a password is an invitation still waiting, listed by its address only.
+    expect(rows.map((r) => r.email)).not.toContain('invited@demo.test');
+    expect(await invitations(masterToken)).toEqual([{ id: expect.any(String), email: 'invited@demo.test' }]);
   });
 
   it("never shows another partner's accounts", async () => {
@@ -103,15 +122,14 @@ describe('the accounts tab', () => {
 
 describe('adding an account', () => {
   it('invites an unknown address: the mailed link sets a password, confirms the account and lets it sign in', async () => {
-    const added = await server.gql<{ addPartnerAccount: { invited: boolean; account: Row } }>(
+    const added = await server.gql<{ addPartnerAccount: { id: string; email: string } }>(
       ADD,
       { input: person(' Nova.Kolegyne@Example.com ') },
       { token: masterToken, partnerId: cz },
     );
-    expect(added.data?.addPartnerAccount).toMatchObject({
-      invited: true,
-      account: { email: 'nova.kolegyne@example.com', isConfirmed: false, passwordValid: false, isMaster: false },
-    });
+    expect(added.data?.addPartnerAccount).toEqual({ id: expect.any(String), email: 'nova.kolegyne@example.com' });
+    expect((await invitations(masterToken)).map((i) => i.email)).toContain('nova.kolegyne@example.com');
+    expect((await list(masterToken)).map((r) => r.email)).not.toContain('nova.kolegyne@example.com');
     // Before the invitation is accepted the account cannot sign in.
     expect(
       codeOf(
@@ -142,46 +160,50 @@ describe('adding an account', () => {
       passwordValid: true,
       isSelf: true,
     });
+    // Accepted: no longer waiting.
+    expect((await invitations(masterToken)).map((i) => i.email)).not.toContain('nova.kolegyne@example.com');
     expect(
       codeOf(await server.gql(ADD, { input: person('someone@example.com') }, { token: session.token, partnerId: cz })),
     ).toBe('ACCESS_DENIED');
   });
 
-  it('links an existing account at once and tells it by mail', async () => {
-    const added = await server.gql<{ addPartnerAccount: { invited: boolean; account: Row } }>(
+  it('links an existing account only when its owner accepts, with the rights chosen', async () => {
+    const added = await server.gql<{ addPartnerAccount: { email: string } }>(
       ADD,
       { input: person(sellers[0]!.toUpperCase(), 'none') },
       { token: masterToken, partnerId: cz },
     );
-    expect(added.data?.addPartnerAccount).toMatchObject({
-      invited: false,
-      account: { email: sellers[0]!, isConfirmed: true },
-    });
-    const sent = await server.deliverMail();
-    expect(sent.find((m) => m.to === sellers[0]!)?.subject).toContain('Sportovní potřeby Demo');
-    // The seller now reaches the Czech shop too, with nothing allowed there yet.
+    expect(added.data?.addPartnerAccount.email).toBe(sellers[0]!);
     const seller = (await server.login(sellers[0]!)).token;
-    const session = await server.gql<{ session: { acl: unknown[]; partners: { id: string }[] } }>(
-      '{ session { acl { subject } partners { id } } }',
-      {},
-      { token: seller, partnerId: cz },
-    );
-    expect(session.data?.session.partners.map((p) => p.id)).toContain(String(cz));
-    expect(session.data?.session.acl).toEqual([]);
+    const partnersOf = async () =>
+      (
+        await server.gql<{ session: { acl: unknown[]; partners: { id: string }[] } }>(
+          '{ session { acl { subject } partners { id } } }',
+          {},
+          { token: seller, partnerId: cz },
+        )
+      ).data?.session;
+    expect((await partnersOf())?.partners.map((p) => p.id)).not.toContain(String(cz));
+    expect(codeOf(await server.gql(ACCEPT, { t: await joinToken(sellers[0]!) }, { token: seller }))).toBeUndefined();
+    // The seller now reaches the Czech shop too, with nothing allowed there yet.
+    const session = await partnersOf();
+    expect(session?.partners.map((p) => p.id)).toContain(String(cz));
+    expect(session?.acl).toEqual([]);
     const [audit] = await server.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'account.add'), eq(auditLog.entityId, String(await idOf(sellers[0]!)))));
-    expect(audit?.data).toMatchObject({ invited: false, rights: 'none' });
+      .where(and(eq(auditLog.action, 'account.invite'), eq(auditLog.partnerId, cz)))
+      .orderBy(desc(auditLog.id));
+    expect(audit?.data).toMatchObject({ rights: 'none', granted: 0 });
   });
 
-  it('refuses an address linked already, an operator and bad input', async () => {
+  it('refuses an address linked or invited already, and bad input', async () => {
     const again = await server.gql(ADD, { input: person(sellers[0]!) }, { token: masterToken, partnerId: cz });
     expect(codeOf(again)).toBe('ENTITY_ALREADY_EXISTS');
     expect(again.errors?.[0]?.message).toBe('This record already exists.');
     expect(
-      codeOf(await server.gql(ADD, { input: person('admin@demo.test') }, { token: masterToken, partnerId: cz })),
-    ).toBe('ACCOUNT_OPERATOR_NOT_LINKABLE');
+      codeOf(await server.gql(ADD, { input: person('invited@demo.test') }, { token: masterToken, partnerId: cz })),
+    ).toBe('ENTITY_ALREADY_EXISTS');
     const bad = await server.gql(
       ADD,
       { input: { ...person('not-an-email'), lang: 'de' } },
@@ -196,7 +218,7 @@ describe('adding an account', () => {
   });
 
   it('sends an invitation again to an account that has not accepted it, a few times an hour', async () => {
-    const invited = await idOf('invited@demo.test');
+    const invited = (await invitations(masterToken)).find((i) => i.email === 'invited@demo.test')!.id;
     expect((await server.gql(RESEND, { id: invited }, { token: masterToken, partnerId: cz })).data).toEqual({
       resendAccountInvitation: true,
     });
@@ -210,9 +232,13 @@ describe('adding an account', () => {
       'TOO_MANY_ATTEMPTS',
     );
     expect(second).not.toBe(first);
-    const confirmed = await idOf('limited@demo.test');
-    expect(codeOf(await server.gql(RESEND, { id: confirmed }, { token: masterToken, partnerId: cz }))).toBe(
+    // An invitation whose account has chosen its password is done: nothing to send.
+    const [done] = await sql("select id from account_invitations where email = 'nova.kolegyne@example.com'");
+    expect(codeOf(await server.gql(RESEND, { id: done!.id }, { token: masterToken, partnerId: cz }))).toBe(
       'ACCOUNT_ALREADY_CONFIRMED',
+    );
+    expect(codeOf(await server.gql(RESEND, { id: 999_999 }, { token: masterToken, partnerId: cz }))).toBe(
+      'ENTITY_NOT_FOUND',
     );
   });
 });

@@ -1,14 +1,14 @@
 import { LANGUAGES } from '@pp/domain';
 import { builder, idArg } from '../../platform/graphql/builder';
+import { changeMasterAccount, listPartnerAccounts, type PartnerAccountView, unlinkPartnerAccount } from './accounts';
 import {
-  type AddAccountResult,
   addPartnerAccount,
-  changeMasterAccount,
-  listPartnerAccounts,
-  type PartnerAccountView,
+  cancelInvitation,
+  type InvitationView,
+  listPartnerInvitations,
   resendInvitation,
-  unlinkPartnerAccount,
-} from './accounts';
+} from './invitations';
+import { acceptInvitation, declineInvitation, type InvitationDetails, viewInvitation } from './joining';
 import { type AccessControlView, getAccessControl, updateAccessControl } from './permissions';
 import { changePassword, type ProfileView, updateProfile } from './profile';
 
@@ -34,12 +34,26 @@ const PartnerAccountRef = builder.objectRef<PartnerAccountView>('PartnerAccount'
   }),
 });
 
-const AddAccountResultRef = builder.objectRef<AddAccountResult>('AddAccountResult').implement({
+const PartnerInvitationRef = builder.objectRef<InvitationView>('PartnerInvitation').implement({
+  description:
+    'An invitation of the selected partner waiting for its answer: the address only, the same for every address.',
   fields: (t) => ({
-    account: t.field({ type: PartnerAccountRef, resolve: (r) => r.account }),
-    invited: t.exposeBoolean('invited', {
-      description: 'True when the address was unknown: a new account was made and an invitation mailed.',
-    }),
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    created: t.expose('created', { type: 'DateTime' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+const InvitationDetailsRef = builder.objectRef<InvitationDetails>('AccountInvitationDetails').implement({
+  description: 'What the invited account sees before it answers: who invited it, to which shop.',
+  fields: (t) => ({
+    partnerId: t.exposeID('partnerId'),
+    partnerName: t.exposeString('partnerName'),
+    shopId: t.exposeString('shopId'),
+    inviterName: t.exposeString('inviterName'),
+    email: t.exposeString('email'),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
   }),
 });
 
@@ -98,6 +112,17 @@ builder.queryFields((t) => ({
     description: "The selected partner's accounts, master first (resource accounts).",
     resolve: (_, __, ctx) => listPartnerAccounts(ctx),
   }),
+  partnerInvitations: t.field({
+    type: [PartnerInvitationRef],
+    description: "The selected partner's invitations still waiting, newest first (resource accounts).",
+    resolve: (_, __, ctx) => listPartnerInvitations(ctx),
+  }),
+  accountInvitation: t.field({
+    type: InvitationDetailsRef,
+    description: 'The invitation behind a mailed link, for the signed-in account it was sent to.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => viewInvitation(ctx, args.token),
+  }),
   accessControlAccounts: t.field({
     type: [PartnerAccountRef],
     description: "The selected partner's accounts for the permissions tab (resource permissions).",
@@ -113,15 +138,33 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   addPartnerAccount: t.field({
-    type: AddAccountResultRef,
-    description: 'Adds an account by e-mail: links an existing one, or invites a new one (resource accounts:create).',
+    type: PartnerInvitationRef,
+    description:
+      'Invites an address to the selected partner (resource accounts:create). An existing account is linked only ' +
+      'when its owner accepts; the answer is the same for every address.',
     args: { input: t.arg({ type: AddAccountInput, required: true }) },
     resolve: (_, args, ctx) => addPartnerAccount(ctx, { ...args.input, rights: args.input.rights ?? undefined }),
   }),
   resendAccountInvitation: t.boolean({
-    description: 'Mails the invitation again to an account that has not set its password yet.',
-    args: { accountId: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => resendInvitation(ctx, idArg(args.accountId)),
+    description: 'Mails a waiting invitation again with a fresh validity; the older link stops working.',
+    args: { invitationId: t.arg.id({ required: true }) },
+    resolve: (_, args, ctx) => resendInvitation(ctx, idArg(args.invitationId)),
+  }),
+  cancelAccountInvitation: t.boolean({
+    description: 'Withdraws a waiting invitation (resource accounts:delete).',
+    args: { invitationId: t.arg.id({ required: true }) },
+    resolve: (_, args, ctx) => cancelInvitation(ctx, idArg(args.invitationId)),
+  }),
+  acceptAccountInvitation: t.field({
+    type: InvitationDetailsRef,
+    description: 'The signed-in account accepts an invitation mailed to it: only now is it linked to the shop.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => acceptInvitation(ctx, args.token),
+  }),
+  declineAccountInvitation: t.boolean({
+    description: 'The signed-in account declines an invitation mailed to it.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => declineInvitation(ctx, args.token),
   }),
   unlinkPartnerAccount: t.boolean({
     description: 'Removes an account from the selected partner (not the master, never the last administrator).',

@@ -8,9 +8,16 @@ import type { MailRenderer } from '../../platform/mail/jobs';
 import { loginTokens } from '../auth/tables';
 import { hashToken, newToken } from '../auth/tokens';
 import { partners } from '../partner/tables';
+import { accountInvitations, accounts } from './tables';
 
 export const ACCOUNT_INVITE_MAIL = 'account-invite';
+/** Kept for mails queued before invitations needed consent; nothing queues it any more. */
 export const ACCOUNT_LINKED_MAIL = 'account-linked';
+/** An existing account is asked to join a partner: its link opens the page where the owner, signed in, answers. */
+export const ACCOUNT_JOIN_MAIL = 'account-join';
+
+/** The path of the page where a signed-in account answers an invitation (apps/web features/account). */
+export const invitationPath = (token: string) => `/invitation/${token}`;
 
 /**
  * A new invitation token for the mail being sent now (only its hash is stored). Its link is the reset
@@ -85,6 +92,49 @@ export function accountMailRenderers(platform: Platform): Record<string, MailRen
         action: { label: translate(lang, 'mail.accountLinked.action'), url: link('/login') },
       });
       return { mail: { to: mail.recipient, subject, ...content } };
+    },
+    [ACCOUNT_JOIN_MAIL]: async (db, mail) => {
+      const lang = langOf(mail.lang);
+      const invitationId = Number((mail.data as { invitationId?: number }).invitationId);
+      const [row] = await db
+        .select({
+          partner: partners.partnerName,
+          firstName: accounts.firstName,
+          lastName: accounts.lastName,
+          expiresAt: accountInvitations.expiresAt,
+        })
+        .from(accountInvitations)
+        .innerJoin(partners, eq(partners.id, accountInvitations.partnerId))
+        .leftJoin(accounts, eq(accounts.id, accountInvitations.invitedBy))
+        .where(eq(accountInvitations.id, invitationId));
+      // Withdrawing an invitation removes its unsent mail too; one caught mid-send has nothing left to offer.
+      if (!row) throw new Error('the invitation was withdrawn before its mail left');
+      // The link is made now and only its hash kept: a newer mail's link replaces the older one.
+      const token = newToken();
+      await db
+        .update(accountInvitations)
+        .set({ tokenHash: hashToken(token) })
+        .where(eq(accountInvitations.id, invitationId));
+      const inviter = `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.partner;
+      const subject = translate(lang, 'mail.accountJoin.subject', { partner: row.partner });
+      const content = renderMail({
+        lang,
+        heading: subject,
+        paragraphs: [
+          translate(lang, 'mail.accountJoin.body', { partner: row.partner, inviter, email: mail.recipient }),
+          translate(lang, 'mail.accountJoin.expiry', { days: INVITE_TTL_MS / 86_400_000 }),
+        ],
+        action: { label: translate(lang, 'mail.accountJoin.action'), url: link(invitationPath(token)) },
+      });
+      return {
+        mail: { to: mail.recipient, subject, ...content },
+        discard: async () => {
+          await db
+            .update(accountInvitations)
+            .set({ tokenHash: null })
+            .where(and(eq(accountInvitations.id, invitationId), eq(accountInvitations.tokenHash, hashToken(token))));
+        },
+      };
     },
   };
 }

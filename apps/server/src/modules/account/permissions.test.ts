@@ -108,10 +108,42 @@ describe('the permissions editor', () => {
     expect(trail[0]).toMatchObject({ partnerId: cz, accountId: await idOf('partner@demo.test') });
   });
 
-  it('keeps the master read-only', async () => {
-    const refused = await save(masterToken, await idOf('partner@demo.test'), []);
+  it('keeps the master read-only, for itself and for every administrator', async () => {
+    const master = await idOf('partner@demo.test');
+    expect(codeOf(await save(masterToken, master, []))).toBe('ACCOUNT_OWN_PERMISSIONS_FIXED');
+    const multi = (await server.login('multi@demo.test')).token;
+    const refused = await save(multi, master, []);
     expect(codeOf(refused)).toBe('ACCOUNT_MASTER_PERMISSIONS_FIXED');
-    expect(await pairsOf(masterToken, await idOf('partner@demo.test'))).toHaveLength(allPolicies().length);
+    expect(await pairsOf(masterToken, master)).toHaveLength(allPolicies().length);
+  });
+
+  it('never lets an account give itself a right: limited@ cannot grant itself the orders', async () => {
+    const own = await pairsOf(masterToken, limitedId);
+    const refused = await save(limitedToken, limitedId, [...own, { subject: 'orders', action: 'read' }]);
+    expect(codeOf(refused)).toBe('ACCOUNT_OWN_PERMISSIONS_FIXED');
+    expect(refused.errors?.[0]?.message).toBe('You cannot change your own permissions.');
+    expect(await pairsOf(masterToken, limitedId)).toEqual(own);
+    expect(codeOf(await server.gql(ORDERS, {}, { token: limitedToken, partnerId: cz }))).toBe('ACCESS_DENIED');
+  });
+
+  it('lets an account give others only the rights it holds itself', async () => {
+    const colleague = await idOf('colleague@demo.test');
+    const before = await pairsOf(masterToken, colleague);
+    // limited@ holds permissions:update but nothing on the orders: it cannot hand the orders on.
+    const refused = await save(limitedToken, colleague, [...before, { subject: 'orders', action: 'update' }]);
+    expect(codeOf(refused)).toBe('ACCOUNT_PERMISSION_NOT_HELD');
+    expect(refused.errors?.[0]?.message).toBe('You can only give permissions that you hold yourself.');
+    expect(await pairsOf(masterToken, colleague)).toEqual(before);
+    // What it holds it may give, and a pair the account had already (orders:read) may stay or go.
+    const granted = await save(limitedToken, colleague, [...before, { subject: 'brands', action: 'update' }]);
+    expect(granted.data?.updateAccessControl.policies).toContainEqual({ subject: 'brands', action: 'update' });
+    const narrowed = await save(
+      limitedToken,
+      colleague,
+      before.filter((p) => p.subject !== 'orders'),
+    );
+    expect(narrowed.data?.updateAccessControl.policies.some((p) => p.subject === 'orders')).toBe(false);
+    await save(masterToken, colleague, before);
   });
 
   it('refuses unknown pairs without changing anything', async () => {
@@ -147,13 +179,20 @@ describe('the permissions editor', () => {
     await server.app.platform.authCache.changed({ all: true });
     const own = await pairsOf(limitedToken, limitedId);
     const without = own.filter((p) => !(p.subject === 'permissions' && p.action === 'update'));
-    const refused = await save(limitedToken, limitedId, without);
-    expect(codeOf(refused)).toBe('AT_LEAST_ONE_ADMIN_REQUIRED');
+    // Its own pairs are not its to change at all, and an operator signed in as the partner may not leave none.
+    expect(codeOf(await save(limitedToken, limitedId, without))).toBe('ACCOUNT_OWN_PERMISSIONS_FIXED');
     expect(await pairsOf(limitedToken, limitedId)).toEqual(own);
-    // With a second administrator it may.
+    // With a second administrator (given by limited@, within what it holds), that one may narrow it.
     const multi = await idOf('multi@demo.test');
-    expect((await save(limitedToken, multi, everything())).data).not.toBeNull();
-    expect((await save(limitedToken, limitedId, without)).data?.updateAccessControl.policies).toEqual(without);
+    const multiPairs = await pairsOf(limitedToken, multi);
+    const adminPairs = [
+      ...multiPairs,
+      { subject: 'accounts', action: 'update' },
+      { subject: 'permissions', action: 'update' },
+    ];
+    expect((await save(limitedToken, multi, adminPairs)).data).not.toBeNull();
+    const multiToken = (await server.login('multi@demo.test')).token;
+    expect((await save(multiToken, limitedId, without)).data?.updateAccessControl.policies).toEqual(without);
     await server.database.executeSql(
       'update account_partners set is_master = true where partner_id = $1 and account_id = $2',
       [cz, await idOf('partner@demo.test')],

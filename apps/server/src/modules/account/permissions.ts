@@ -1,9 +1,17 @@
-import { accessControlSchema, allPolicies, DomainError, type PermissionPair, permissionsDiff } from '@pp/domain';
+import {
+  accessControlSchema,
+  allPolicies,
+  DomainError,
+  type PermissionPair,
+  pairsBeyondGrantable,
+  permissionsDiff,
+} from '@pp/domain';
 import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import { announceInTransaction } from '../../platform/auth-cache';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
+import { heldPolicies } from './membership';
 import { assertAdministratorLeft, linkedAccount, lockPartner } from './people';
 import { accessPolicies } from './tables';
 
@@ -36,15 +44,19 @@ export async function getAccessControl(ctx: RequestContext, accountId: number): 
 /**
  * "Access control update": replaces the account's pairs for the partner in one transaction, audited with
  * what was granted and revoked, and announced, so the account's very next request is judged by the new
- * pairs in every server process. The master's pairs are not stored rows and cannot be edited; a change that
- * would leave the partner without an administrator (the last one taking its own rights) is refused.
+ * pairs in every server process. Nobody gives themselves rights: the master's pairs are not stored rows and
+ * cannot be edited, an account never edits its own pairs, and a save may newly give only pairs the saving
+ * account holds itself. A change that would leave the partner without an administrator is refused.
  */
 export async function updateAccessControl(
   ctx: RequestContext,
   accountId: number,
   input: unknown,
 ): Promise<AccessControlView> {
-  const { partnerId } = await ctx.require('permissions', 'update');
+  const access = await ctx.require('permissions', 'update');
+  const { partnerId } = access;
+  // An operator signed in as the partner acts as the master account's session; it is not editing itself.
+  if (accountId === ctx.auth?.account.id && !ctx.auth.admin) throw new DomainError('ACCOUNT_OWN_PERMISSIONS_FIXED');
   const parsed = accessControlSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const pairs = parsed.data;
@@ -57,6 +69,9 @@ export async function updateAccessControl(
       .select({ subject: accessPolicies.subject, action: accessPolicies.action, isActive: accessPolicies.isActive })
       .from(accessPolicies)
       .where(and(eq(accessPolicies.partnerId, partnerId), eq(accessPolicies.accountId, accountId)));
+    if (pairsBeyondGrantable(before, pairs, await heldPolicies(tx, ctx, access)).length) {
+      throw new DomainError('ACCOUNT_PERMISSION_NOT_HELD');
+    }
     await tx
       .delete(accessPolicies)
       .where(and(eq(accessPolicies.partnerId, partnerId), eq(accessPolicies.accountId, accountId)));

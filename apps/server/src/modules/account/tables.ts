@@ -37,3 +37,30 @@ export const accessPolicies = pgTable(
     index('access_policies_account_idx').on(t.accountId),
   ],
 );
+
+/**
+ * Invitations to work for a partner that wait for their answer. Every "add a person" makes one, whatever the
+ * address: an unknown address also gets its account (and link) at once and is done when it sets its first
+ * password; an existing account is linked only when its owner, signed in, accepts. The row goes away on
+ * acceptance, refusal or withdrawal.
+ */
+export const accountInvitations = pgTable(
+  'account_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    partnerId: integer('partner_id').notNull(),
+    /** Lower-case, as typed by the inviter: the list shows only this until the invitation is accepted. */
+    email: text('email').notNull(),
+    /** What the account may do once it accepts ("subject:action"), cut to what the inviter held. */
+    policies: text('policies').array().notNull().default(sql`'{}'::text[]`),
+    invitedBy: integer('invited_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The hash of the live acceptance link, made when its mail is sent; a new mail replaces it. */
+    tokenHash: text('token_hash'),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('account_invitations_partner_email_uq').on(t.partnerId, t.email),
+    uniqueIndex('account_invitations_token_uq').on(t.tokenHash),
+  ],
+);

@@ -1,4 +1,3 @@
-import { MAX_ACTIVE_API_KEYS, MAX_ACTIVE_MASTER_KEYS } from '@pp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/tables';
@@ -104,12 +103,18 @@ describe('API keys', () => {
     await gql(REVOKE, { id: key.id });
   });
 
-  it('says an expired key is expired', async () => {
-    const { key } = (await create({ type: 'legacy', validTo: new Date(Date.now() + 1500).toISOString() })).data!
-      .createApiKey;
-    await new Promise((r) => setTimeout(r, 1600));
-    const list = await gql<{ apiKeys: Key[] }>(KEYS);
-    expect(list.data!.apiKeys.find((k) => k.id === key.id)!.state).toBe('expired');
+  it('says an expired key is expired, and verifies it no longer', async () => {
+    const { secret, key } = (await create({ type: 'legacy', validTo: new Date(Date.now() + 3_600_000).toISOString() }))
+      .data!.createApiKey;
+    const stateOf = async () => (await gql<{ apiKeys: Key[] }>(KEYS)).data!.apiKeys.find((k) => k.id === key.id)!.state;
+    expect(await stateOf()).toBe('valid');
+    // Its end arrives: moved in the database rather than waited for, so a slow machine cannot miss the window.
+    await server.database.db
+      .update(apiKeys)
+      .set({ validTo: sql`now() - interval '1 second'` })
+      .where(eq(apiKeys.id, Number(key.id)));
+    expect(await stateOf()).toBe('expired');
+    expect(await verifyApiCredentials(server.database.db, key.clientId, secret)).toBeNull();
   });
 
   it("refuses a deactivated partner's key and one of a market switched off", async () => {
@@ -154,28 +159,6 @@ describe('API keys', () => {
     expect(codeOf(await create({ type: 'root' }))).toBe('VALIDATION_ERROR');
     const after = await server.database.db.select({ n: sql<number>`count(*)::int` }).from(apiKeys);
     expect(after).toEqual(before);
-  });
-
-  it(`lets a partner hold ${MAX_ACTIVE_MASTER_KEYS} active master keys and ${MAX_ACTIVE_API_KEYS} keys, even under parallel clicks`, async () => {
-    // Start from nothing active: revoke what earlier tests left.
-    const all = (await gql<{ apiKeys: Key[] }>(KEYS)).data!.apiKeys;
-    for (const k of all.filter((k) => k.state === 'valid' || k.state === 'notYetValid')) {
-      await gql(REVOKE, { id: k.id });
-    }
-    const masters = await Promise.all(Array.from({ length: 4 }, () => create({ type: 'master' })));
-    expect(masters.filter((r) => !r.errors).length).toBe(MAX_ACTIVE_MASTER_KEYS);
-    const refused = masters.find((r) => r.errors)!;
-    expect(codeOf(refused)).toBe('API_MASTER_KEY_LIMIT_EXCEEDED');
-    expect(refused.errors![0]!.message).toContain(String(MAX_ACTIVE_MASTER_KEYS));
-
-    const legacy = await Promise.all(Array.from({ length: MAX_ACTIVE_API_KEYS }, () => create({ type: 'legacy' })));
-    expect(legacy.filter((r) => !r.errors).length).toBe(MAX_ACTIVE_API_KEYS - MAX_ACTIVE_MASTER_KEYS);
-    expect(codeOf(legacy.find((r) => r.errors)!)).toBe('API_KEY_LIMIT_EXCEEDED');
-
-    // A revoked key frees its place.
-    const one = masters.find((r) => !r.errors)!.data!.createApiKey.key;
-    await gql(REVOKE, { id: one.id });
-    expect((await create({ type: 'master' })).errors).toBeUndefined();
   });
 
   it('revokes once: a second revocation changes nothing and writes no second audit row', async () => {

@@ -15,6 +15,7 @@ import {
   type SessionView,
   sessionView,
 } from './service';
+import { requestLoginLink } from './login-link';
 import { createStreamToken } from './stream-tokens';
 
 type AccountView = SessionView['auth']['account'] & { isMaster: boolean };
@@ -159,6 +160,13 @@ builder.mutationFields((t) => ({
     description: 'Public. Forgot password: e-mails a reset link; the same answer for unknown e-mails.',
     args: { email: t.arg.string({ required: true }) },
     resolve: (_, args, ctx) => requestPasswordReset(ctx, args),
+  }),
+  loginLinkRequest: t.boolean({
+    description:
+      'Public. E-mails a one-time sign-in link (login/token/{token}); what the login form offers when sign-in ' +
+      'answers TOO_MANY_ATTEMPTS. The same answer for unknown e-mails; counted per e-mail and address.',
+    args: { email: t.arg.string({ required: true }) },
+    resolve: (_, args, ctx) => requestLoginLink(ctx, args),
   }),
   passwordReset: t.boolean({
     description: 'Public. Sets a new password with the token of a reset link (login/reset-password/{token}).',

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/context';
 import type { JobDefinition } from '../../platform/jobs';
+import { LOGIN_LINK_JOB, mailLoginLink } from './login-link';
 import { cleanUpSessions, mailPasswordReset, PASSWORD_RESET_JOB } from './service';
 
 export const SESSION_CLEANUP_JOB = 'auth.session-cleanup';
@@ -18,5 +19,9 @@ export function authJobs(platform: Platform): JobDefinition<never>[] {
     name: PASSWORD_RESET_JOB,
     handler: (data) => mailPasswordReset(platform.database.db, data),
   };
-  return [cleanUp, resetMail] as JobDefinition<never>[];
+  const loginLinkMail: JobDefinition<{ email: string; requestId: string }> = {
+    name: LOGIN_LINK_JOB,
+    handler: (data) => mailLoginLink(platform.database.db, data),
+  };
+  return [cleanUp, resetMail, loginLinkMail] as JobDefinition<never>[];
 }

@@ -338,6 +338,10 @@ async function loginWithCheckedToken(
   await assertMaySignIn(ctx.db, account.account);
   const created = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'login');
+    // The mailbox's owner is the account's owner: this address signs in past the account's delays from now
+    // on, and its own failed passwords are forgotten, as after a right password.
+    await rememberClient(tx, row.accountId, ctx.ip);
+    await clearAttempts(tx, `login:${account.account.email.toLowerCase()}|${ctx.ip}`);
     const session = await createSession(tx, ctx, { accountId: row.accountId });
     await recordAudit(
       tx,

@@ -1,4 +1,3 @@
-import { LOGIN_ACCOUNT_DELAY, LOGIN_ADDRESS_LIMIT, LOGIN_PAIR_LIMIT, SECRET_CHECK_LIMIT } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metrics } from '../../platform/metrics';
@@ -10,6 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+// The numbers are docs/security.md's (promises 1, 1b and 2), written out: a changed limit must change the promise.
 const LOGIN = 'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token } }';
 
 async function passwordChecks(): Promise<number> {
@@ -29,9 +29,9 @@ describe('login throttling under a parallel burst', () => {
   it('checks at most the allowed number of passwords from one address, and the right one at the end is refused', async () => {
     const before = await passwordChecks();
     const answers = await burst('partner@demo.test', () => '198.51.100.7');
-    expect((await passwordChecks()) - before).toBe(LOGIN_PAIR_LIMIT.max);
-    expect(answers.filter((a) => codeOf(a) === 'BAD_CREDENTIALS')).toHaveLength(LOGIN_PAIR_LIMIT.max);
-    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS')).toHaveLength(100 - LOGIN_PAIR_LIMIT.max);
+    expect((await passwordChecks()) - before).toBe(5);
+    expect(answers.filter((a) => codeOf(a) === 'BAD_CREDENTIALS')).toHaveLength(5);
+    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS')).toHaveLength(100 - 5);
     expect(codeOf(answers[99]!)).toBe('TOO_MANY_ATTEMPTS');
     // The same address may still sign in to another account: the tight limit is per (account, address).
     expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }, { ip: '198.51.100.7' }))).toBe(
@@ -45,10 +45,10 @@ describe('login throttling under a parallel burst', () => {
     const answers = await burst('limited@demo.test', (i) => `203.0.113.${i + 1}`);
     const seconds = (Date.now() - started) / 1000;
     const checks = (await passwordChecks()) - before;
-    expect(checks).toBeGreaterThanOrEqual(LOGIN_ACCOUNT_DELAY.free);
+    expect(checks).toBeGreaterThanOrEqual(10);
     // Past the free ones, the n-th further check waits 2^(n-2) s after the one before: in t seconds at most
     // 1 + log2(t + 1) of them fit, however slowly this machine works through the burst.
-    expect(checks).toBeLessThanOrEqual(LOGIN_ACCOUNT_DELAY.free + 1 + Math.floor(Math.log2(seconds + 1)));
+    expect(checks).toBeLessThanOrEqual(10 + 1 + Math.floor(Math.log2(seconds + 1)));
     expect(checks).toBeLessThan(20);
     expect(answers.filter((a) => a.data?.login)).toHaveLength(0);
   });
@@ -79,7 +79,7 @@ describe('login throttling under a parallel burst', () => {
         "select extract(epoch from (not_before - now())) * 1000 as ms from auth_throttle where key = 'login-account:multi@demo.test'",
       )
     ).rows as { ms: number }[];
-    expect(Number(row!.ms)).toBeLessThanOrEqual(LOGIN_ACCOUNT_DELAY.maxDelayMs);
+    expect(Number(row!.ms)).toBeLessThanOrEqual(60_000);
     // The delay runs out.
     await server.database.db.execute(
       sql`update auth_throttle set not_before = now() - interval '1 second' where key = 'login-account:multi@demo.test'`,
@@ -91,7 +91,7 @@ describe('login throttling under a parallel burst', () => {
 
   it('forgets an address’s attempts when their window is over', async () => {
     const ip = '198.51.100.99';
-    for (let i = 0; i < LOGIN_PAIR_LIMIT.max; i++) {
+    for (let i = 0; i < 5; i++) {
       await server.gql(LOGIN, { e: 'onboarding@demo.test', p: `Wrong-${i}-password!` }, { ip });
     }
     expect(codeOf(await server.gql(LOGIN, { e: 'onboarding@demo.test', p: DEMO_PASSWORD }, { ip }))).toBe(
@@ -105,7 +105,7 @@ describe('login throttling under a parallel burst', () => {
 
   it('counts failures, not sign-ins, against an address: an office behind one address is never refused', async () => {
     const ip = '198.51.100.150';
-    for (let i = 0; i < LOGIN_ADDRESS_LIMIT.max + 5; i++) {
+    for (let i = 0; i < 50 + 5; i++) {
       const answer = await server.gql(LOGIN, { e: 'partner@demo.test', p: DEMO_PASSWORD }, { ip });
       expect([i, codeOf(answer)]).toEqual([i, undefined]);
     }
@@ -123,7 +123,7 @@ describe('login throttling under a parallel burst', () => {
         ),
       ),
     );
-    expect(answers.filter((a) => codeOf(a) === 'BAD_CREDENTIALS')).toHaveLength(SECRET_CHECK_LIMIT.max);
-    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS')).toHaveLength(100 - SECRET_CHECK_LIMIT.max);
+    expect(answers.filter((a) => codeOf(a) === 'BAD_CREDENTIALS')).toHaveLength(20);
+    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS')).toHaveLength(100 - 20);
   });
 });

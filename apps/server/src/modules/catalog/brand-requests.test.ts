@@ -170,13 +170,6 @@ describe('requesting a brand', () => {
     expect(second.errors![0]!.message).toBe('Brand horsky med already exists');
   });
 
-  it('lets exactly one of ten parallel requests for one brand through', async () => {
-    const results = await Promise.all(Array.from({ length: 10 }, () => create(request('Parallel Brand'))));
-    expect(results.filter((r) => r.data?.brandRequestCreate.success === true)).toHaveLength(1);
-    expect(results.filter((r) => codeOf(r) === 'BRAND_ALREADY_REQUESTED')).toHaveLength(9);
-    expect(await pendingCount('PARALLELBRAND')).toBe(1);
-  });
-
   it('answers similar brands without writing, and records the request when the partner confirms', async () => {
     const similar = await created(request('Brandolnio'), { force: false });
     expect(similar).toMatchObject({ success: false, request: null });

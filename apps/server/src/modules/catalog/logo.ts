@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
+import { extname } from 'node:path';
 import { BRAND_LOGO, brandLogoIssue, DomainError } from '@pp/domain';
 import sharp, { type Metadata } from 'sharp';
 import type { RequestContext } from '../../platform/context';
-import { publicMediaPath, spoolFolder, storeFile } from '../../platform/files';
+import { publicMediaPath, storeFile } from '../../platform/files';
+import { runImageWork } from '../../platform/uploads/image-work';
+import { type UploadBody, withSpooledUpload } from '../../platform/uploads/spool';
 
 /** The stored-file kind of brand logos: public (served at /media/{id}) and kept without expiry. */
 export const LOGO_FILE_KIND = 'brand-logo';
@@ -26,16 +24,6 @@ export interface UploadedLogo {
   url: string;
   width: number;
   height: number;
-}
-
-async function spool(upload: Readable & { truncated?: boolean }, path: string): Promise<void> {
-  try {
-    await pipeline(upload, createWriteStream(path, { mode: 0o600 }));
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('BRAND_LOGO_TOO_LARGE');
-    throw error;
-  }
-  if (upload.truncated) throw new DomainError('BRAND_LOGO_TOO_LARGE');
 }
 
 /**
@@ -68,19 +56,19 @@ async function decodes(path: string): Promise<boolean> {
  */
 export async function uploadBrandLogo(
   ctx: RequestContext,
-  upload: { body: Readable & { truncated?: boolean }; fileName: string },
+  upload: { body: UploadBody; fileName: string },
 ): Promise<UploadedLogo> {
   const { partnerId } = await ctx.require('brands', 'create');
-  const folder = spoolFolder(ctx.platform);
-  await mkdir(folder, { recursive: true });
-  const path = join(folder, `${randomUUID()}.logo`);
-  try {
-    await spool(upload.body, path);
-    const { size } = await stat(path);
-    const meta = await inspect(path);
-    const issue = brandLogoIssue({ ...meta, bytes: size });
-    if (issue) throw new DomainError(issue);
-    if (!(await decodes(path))) throw new DomainError('BRAND_LOGO_TYPE');
+  const limit = { maxBytes: LOGO_TRANSPORT_MAX_BYTES, tooLarge: 'BRAND_LOGO_TOO_LARGE' } as const;
+  return withSpooledUpload(ctx.platform, upload.body, limit, async (path, size) => {
+    // Header, rule, then the full decode, in one decode slot of the partner.
+    const meta = await runImageWork(partnerId, async () => {
+      const meta = await inspect(path);
+      const issue = brandLogoIssue({ ...meta, bytes: size });
+      if (issue) throw new DomainError(issue);
+      if (!(await decodes(path))) throw new DomainError('BRAND_LOGO_TYPE');
+      return meta;
+    });
     // The name is the person's, the extension the picture's: a GIF sent as .png never reaches here, and a
     // PNG sent as .jpg is stored as .png.
     const base = upload.fileName.slice(0, upload.fileName.length - extname(upload.fileName).length) || 'logo';
@@ -93,7 +81,5 @@ export async function uploadBrandLogo(
       body: createReadStream(path),
     });
     return { fileId: stored.id, url: publicMediaPath(stored.id), width: meta.width, height: meta.height };
-  } finally {
-    await rm(path, { force: true });
-  }
+  });
 }

@@ -1,5 +1,5 @@
 import type { DeliveryCarrier } from '@pp/domain';
-import { builder } from '../../platform/graphql/builder';
+import { builder, idArg } from '../../platform/graphql/builder';
 import { type DeliveryRow, deleteDelivery, deliveryCarriers, listDeliveries, saveDelivery } from './service';
 
 const DeliveryCarrierRef = builder.objectRef<DeliveryCarrier>('DeliveryCarrier').implement({
@@ -51,11 +51,11 @@ builder.mutationFields((t) => ({
     type: PartnerDeliveryRef,
     description: 'Creates a delivery method, or changes the one named by id.',
     args: { id: t.arg.id(), input: t.arg({ type: DeliveryInput, required: true }) },
-    resolve: (_, args, ctx) => saveDelivery(ctx, args.id == null ? null : String(args.id), args.input),
+    resolve: (_, args, ctx) => saveDelivery(ctx, args.id == null ? null : String(idArg(args.id)), args.input),
   }),
   deleteDelivery: t.field({
     type: 'Boolean',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => deleteDelivery(ctx, String(args.id)),
+    resolve: (_, args, ctx) => deleteDelivery(ctx, String(idArg(args.id))),
   }),
 }));

@@ -89,7 +89,7 @@ describe('saved grid views', () => {
       savedViewDelete: true,
     });
     expect(codeOf(await server.gql(DELETE, { id }, { token: multi.token, partnerId: cz }))).toBe('ENTITY_NOT_FOUND');
-    expect(codeOf(await server.gql(DELETE, { id: 'not-a-number' }, { token: multi.token }))).toBe('ENTITY_NOT_FOUND');
+    expect(codeOf(await server.gql(DELETE, { id: 'not-a-number' }, { token: multi.token }))).toBe('VALIDATION_ERROR');
   });
 
   it('gives administrators views of their own in the cockpit', async () => {

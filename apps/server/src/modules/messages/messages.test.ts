@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { bigJpegHeaderOf, bombXlsxOf, docxOf, multipartBody, postForm } from '../partner/test-uploads';
 
 /**
  * The messages area over the real server and database: conversations of a partner with the marketplace's
@@ -367,6 +368,37 @@ describe('attachments', () => {
     const exact = await upload(Buffer.alloc(MESSAGE_ATTACHMENT_MAX_BYTES, 0x61), 'exactly-10-mb.txt');
     expect(exact.status).toBe(200);
     expect(exact.body.size).toBe(MESSAGE_ATTACHMENT_MAX_BYTES);
+  });
+
+  it('judges by the same check as documents: a fake PDF, a macro document and a ZIP bomb are refused by both', async () => {
+    const before = await storedCount();
+    const hostile: [Buffer, string][] = [
+      // Header and %%EOF, but no cross-reference behind startxref: text wearing a PDF's first and last line.
+      [Buffer.from('%PDF-1.7\nPay to CZ65 0800 0000 1920 0014 5399 now\nstartxref\n9\n%%EOF\n'), 'invoice.pdf'],
+      [docxOf([['word/vbaProject.bin', 'Sub AutoOpen()']]), 'contract.docx'],
+      [bombXlsxOf(), 'orders.xlsx'],
+    ];
+    for (const [body, name] of hostile) {
+      const attachment = await upload(body, name);
+      expect([name, attachment.status, attachment.body.code]).toEqual([name, 400, 'MESSAGE_ATTACHMENT_TYPE']);
+      const form = multipartBody(
+        { documentType: 'OTHER', title: name },
+        { body, fileName: name, contentType: 'application/octet-stream' },
+      );
+      const document = await postForm(server, '/portal/partner/documents', form, { token: partner, partnerId: cz });
+      expect([name, document.statusCode, document.json().code]).toEqual([name, 400, 'DOCUMENT_TYPE_NOT_ALLOWED']);
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses a picture of 12000 × 12000 px by its header, before decoding it', async () => {
+    const before = await storedCount();
+    const answer = await upload(await bigJpegHeaderOf(12_000, 12_000), 'screenshot.jpg');
+    expect([answer.status, answer.body.code]).toEqual([400, 'IMAGE_TOO_MANY_PIXELS']);
+    expect(answer.body.message).toBe(
+      'The picture is too large: at most 50 megapixels are accepted (for example 8000 × 6000 px).',
+    );
+    expect(await storedCount()).toBe(before);
   });
 
   it("refuses another partner's attachment and another person's pending upload; hides both", async () => {

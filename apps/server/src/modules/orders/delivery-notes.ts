@@ -1,13 +1,13 @@
 import { DomainError, type ErrorCode, isLanguage, type Language } from '@pp/domain';
 import { and, asc, eq } from 'drizzle-orm';
-import { PDFDocument, rgb } from 'pdf-lib';
 import type { Platform, RequestContext } from '../../platform/context';
 import { storeFile } from '../../platform/files';
 import { translate } from '../../platform/i18n';
 import type { JobDefinition } from '../../platform/jobs';
 import { partners } from '../partner/tables';
 import { branchById } from './branches';
-import { fitText, moneyText, pdfFonts } from './pdf';
+import { moneyText } from './pdf';
+import { renderPdf } from './pdf-pool';
 import { orderItems, orders } from './tables';
 
 export const DELIVERY_NOTE_JOB = 'orders.delivery-note';
@@ -55,89 +55,43 @@ export async function renderDeliveryNote(platform: Platform, job: DeliveryNoteJo
     translate(job.lang, `orders.deliveryNote.${key}`, params);
   const money = (amount: number, currency: string) => moneyText(amount, currency, job.lang);
 
-  const doc = await PDFDocument.create();
-  doc.setTitle(t('title', { id: order.id }));
-  const fonts = await pdfFonts(doc);
-  const [width, height] = [595.28, 841.89];
-  const margin = 40;
-  let page = doc.addPage([width, height]);
-  let y = height - margin;
-  const text = (value: string, x: number, size = 10, bold = false, maxWidth = width - margin - x) => {
-    const font = bold ? fonts.bold : fonts.regular;
-    page.drawText(fitText(font, value, size, maxWidth), { x, y, size, font });
-  };
-  text(t('title', { id: order.id }), margin, 18, true);
-  y -= 28;
-  text(`${t('created')}: ${order.createdAt.toISOString().slice(0, 10)}`, margin);
-  if (order.purchaseId) text(`${t('purchase')}: ${order.purchaseId}`, width / 2);
-  y -= 24;
-  const block = (title: string, lines: string[], x: number, top: number) => {
-    let ly = top;
-    page.drawText(fitText(fonts.bold, title, 10, width / 2 - margin), { x, y: ly, size: 10, font: fonts.bold });
-    for (const line of lines.filter(Boolean)) {
-      ly -= 14;
-      page.drawText(fitText(fonts.regular, line, 10, width / 2 - margin), { x, y: ly, size: 10, font: fonts.regular });
-    }
-    return ly;
-  };
+  const total = (item: (typeof items)[number]) => item.unitPrice * item.quantity - item.totalDiscount;
   const branch = order.deliveryType === 'PICKUP_POINT' ? branchById(order.branchId) : null;
-  const seller = block(t('seller'), [partner?.partnerName ?? '', partner?.country ?? ''], margin, y);
-  const customer = block(
-    t('customer'),
-    [
-      order.customerName,
-      order.deliveryCompany ?? '',
-      branch ? `${branch.name}, ${branch.street}` : (order.deliveryStreet ?? ''),
-      branch ? `${branch.zip} ${branch.city}` : `${order.deliveryZip ?? ''} ${order.deliveryCity ?? ''}`,
-      order.deliveryCountry ?? '',
-    ],
-    width / 2,
-    y,
-  );
-  y = Math.min(seller, customer) - 30;
-
-  const columns = [
-    { key: 'article', x: margin, width: 90 },
-    { key: 'item', x: margin + 95, width: 240 },
-    { key: 'quantity', x: margin + 340, width: 40 },
-    { key: 'unitPrice', x: margin + 385, width: 65 },
-    { key: 'total', x: margin + 455, width: 60 },
-  ] as const;
-  const header = () => {
-    for (const c of columns) text(t(c.key), c.x, 9, true, c.width);
-    y -= 6;
-    page.drawLine({ start: { x: margin, y }, end: { x: width - margin, y }, thickness: 0.5, color: rgb(0, 0, 0) });
-    y -= 14;
-  };
-  header();
-  for (const item of items) {
-    if (y < margin + 40) {
-      page = doc.addPage([width, height]);
-      y = height - margin;
-      header();
-    }
-    const cells = [
-      item.partnerArticleId ?? item.articleId ?? '',
-      item.title,
-      String(item.quantity),
-      money(item.unitPrice, order.currency),
-      money(item.unitPrice * item.quantity - item.totalDiscount, order.currency),
-    ];
-    columns.forEach((c, i) => {
-      text(cells[i]!, c.x, 9, false, c.width);
-    });
-    y -= 14;
-    if (item.serialNumbers.length) {
-      text(`${t('serialNumbers')}: ${item.serialNumbers.join(', ')}`, margin + 95, 8, false, 400);
-      y -= 12;
-    }
-  }
-  y -= 10;
-  const itemsTotal = items.reduce((sum, item) => sum + item.unitPrice * item.quantity - item.totalDiscount, 0);
-  text(`${t('itemsTotal')}: ${money(itemsTotal, order.currency)}`, margin + 300, 10);
-  y -= 16;
-  text(`${t('grandTotal')}: ${money(order.total, order.currency)}`, margin + 300, 11, true);
-  return doc.save();
+  // Drawn in a worker thread, like the labels: an order of hundreds of items makes many pages.
+  return renderPdf(job.partnerId, {
+    kind: 'deliveryNote',
+    document: {
+      title: t('title', { id: order.id }),
+      created: `${t('created')}: ${order.createdAt.toISOString().slice(0, 10)}`,
+      purchase: order.purchaseId ? `${t('purchase')}: ${order.purchaseId}` : null,
+      sellerTitle: t('seller'),
+      seller: [partner?.partnerName ?? '', partner?.country ?? ''],
+      customerTitle: t('customer'),
+      customer: [
+        order.customerName,
+        order.deliveryCompany ?? '',
+        branch ? `${branch.name}, ${branch.street}` : (order.deliveryStreet ?? ''),
+        branch ? `${branch.zip} ${branch.city}` : `${order.deliveryZip ?? ''} ${order.deliveryCity ?? ''}`,
+        order.deliveryCountry ?? '',
+      ],
+      columns: [t('article'), t('item'), t('quantity'), t('unitPrice'), t('total')],
+      items: items.map((item) => ({
+        cells: [
+          item.partnerArticleId ?? item.articleId ?? '',
+          item.title,
+          String(item.quantity),
+          money(item.unitPrice, order.currency),
+          money(total(item), order.currency),
+        ],
+        serialNumbers: item.serialNumbers.length ? `${t('serialNumbers')}: ${item.serialNumbers.join(', ')}` : null,
+      })),
+      itemsTotal: `${t('itemsTotal')}: ${money(
+        items.reduce((sum, item) => sum + total(item), 0),
+        order.currency,
+      )}`,
+      grandTotal: `${t('grandTotal')}: ${money(order.total, order.currency)}`,
+    },
+  });
 }
 
 /** The job: renders, stores the file for the account that asked, and tells the partner's pages. */

@@ -11,12 +11,14 @@ import { and, asc, count, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Platform } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import {
   type ExportCell,
   type ExportFormat,
   type ExportKind,
+  gridExportParams,
   registerExport,
   startExport,
 } from '../../platform/exports/index';
@@ -37,6 +39,9 @@ export interface OrdersExportParams {
 }
 
 const CREATED_AT = 'createdAt';
+
+/** What an orders export may be sent: the grid's request and the tab (fixed-tab kinds ignore it). */
+const ordersExportParams = gridExportParams.extend({ view: z.enum(ORDERS_VIEWS).optional() });
 
 function parseParams(params: unknown, fixed: { view?: OrdersView; pickupPointsOnly: boolean }): OrdersExportParams {
   const input = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
@@ -148,6 +153,7 @@ function gridKind(kind: string, fixed: { view?: OrdersView }): ExportKind<Orders
     kind,
     resource: 'orders',
     action: 'read',
+    params: ordersExportParams,
     parse: (params) => parseParams(params, { ...fixed, pickupPointsOnly: false }),
     columns: (t) => GRID_COLUMNS.map((c) => t(`exports.columns.${c}`)),
     async *rows(db, partnerId, params) {
@@ -222,6 +228,7 @@ const billingKind: ExportKind<OrdersExportParams> = {
   kind: 'billing-orders',
   resource: 'orders',
   action: 'read',
+  params: ordersExportParams,
   parse: (params) => parseParams(params, { pickupPointsOnly: false }),
   columns: (t) => BILLING_COLUMNS.map((c) => t(`exports.columns.${c}`)),
   async *rows(db, partnerId, params) {
@@ -346,6 +353,7 @@ function packetaKind(kind: string, fixed: { view?: OrdersView }): ExportKind<Ord
     kind,
     resource: 'orders',
     action: 'read',
+    params: ordersExportParams,
     parse: (params) => parseParams(params, { ...fixed, pickupPointsOnly: true }),
     columns: () => [...PACKETA_COLUMNS],
     async *rows(db, partnerId, params) {

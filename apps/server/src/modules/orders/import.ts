@@ -17,7 +17,7 @@ import {
   statusImportDelimiter,
   statusImportResult,
 } from '@pp/domain';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Platform, RequestContext } from '../../platform/context';
@@ -135,8 +135,9 @@ async function* records(
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    // A quote left open, a stray quote inside a field: the file cannot be read as CSV.
-    if ((error as { code?: string }).code?.startsWith('CSV_')) throw new FileRefusal('ErrorReadingFile');
+    // A quote left open, a stray quote inside a field: the file cannot be read as CSV. The parser's error
+    // quotes the field, so it goes no further than here (never to the log).
+    if (error instanceof CsvError) throw new FileRefusal('ErrorReadingFile');
     throw error;
   } finally {
     parser.destroy();

@@ -145,21 +145,46 @@ describe('order status changes', () => {
 
   it('records an operator acting for the partner in the history', async () => {
     const id = await order();
-    // The partner's master account; an impersonation session carries the operator's id.
-    const [admin] = (await server.database.executeSql("select id from accounts where email = 'admin@demo.test'"))
-      .rows as {
-      id: number;
-    }[];
-    await server.database.executeSql(
-      'insert into order_status_history (partner_id, order_id, status, source, account_id, admin_account_id) values ($1, $2, $3, $4, $5, $6)',
-      [cz, id, 'open', 'marketplace', null, admin!.id],
+    // The operator's real way in: a remote-login link made in the cockpit, spent by loginAsAdmin.
+    const adminToken = (await server.login('admin@demo.test')).token;
+    const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
+      'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
+      { p: cz },
+      { token: adminToken },
     );
+    const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
+      link.data!.cockpitRemoteLoginLink,
+    )!;
+    const remote = await server.gql<{ loginAsAdmin: { token: string } }>(
+      'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
+      { h, t, p },
+    );
+    const operatorToken = remote.data!.loginAsAdmin.token;
+    expect((await update(id, { status: 'shipping' }, operatorToken)).errors).toBeUndefined();
+    expect((await update(id, { status: 'shipped', trackingNumber: 'DR-777' })).errors).toBeUndefined();
+    // The partner reads who moved its order: the operator's move and its own.
     const detail = await server.gql<{ order: { statusHistory: { status: string; byOperator: boolean }[] } }>(
       'query($id: ID!) { order(orderId: $id) { statusHistory { status byOperator } } }',
       { id },
       { token: partnerToken, partnerId: cz },
     );
-    expect(detail.data?.order.statusHistory).toEqual([{ status: 'open', byOperator: true }]);
+    expect(detail.data?.order.statusHistory).toEqual(
+      expect.arrayContaining([
+        { status: 'shipping', byOperator: true },
+        { status: 'shipped', byOperator: false },
+      ]),
+    );
+    const { rows } = await server.database.executeSql(
+      `select h.status, a.email as operator from order_status_history h
+       left join accounts a on a.id = h.admin_account_id where h.partner_id = $1 and h.order_id = $2 order by h.id`,
+      [cz, id],
+    );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { status: 'shipping', operator: 'admin@demo.test' },
+        { status: 'shipped', operator: null },
+      ]),
+    );
   });
 });
 

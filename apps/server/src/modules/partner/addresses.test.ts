@@ -1,4 +1,3 @@
-import { ADDRESS_LIMIT } from '@pp/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/tables';
@@ -10,7 +9,6 @@ import { partnerAddresses, partners } from './tables';
 let server: TestServer;
 let cz: number;
 let sk: number;
-let pl: number;
 let czToken: string;
 let multiToken: string;
 let limitedToken: string;
@@ -29,7 +27,6 @@ const plain = { street: 'Skladová 5', city: 'Brno', state: 'CZ', zip: '602 00',
 
 const asCz = () => ({ token: czToken, partnerId: cz });
 const asSk = () => ({ token: multiToken, partnerId: sk });
-const asPl = () => ({ token: multiToken, partnerId: pl });
 
 async function grid(as: { token: string; partnerId: number }, request: Record<string, unknown> = {}) {
   const result = await server.gql<{ addressesGrid: Page }>(GRID, { grid: request }, as);
@@ -49,7 +46,6 @@ beforeAll(async () => {
   server = await startTestServer();
   cz = await partnerIdByShop(server.database, '100001');
   sk = await partnerIdByShop(server.database, '100002');
-  pl = await partnerIdByShop(server.database, '100003');
   await revokePolicies(server.database.db, 'limited@demo.test', cz, 'partner', ['create', 'update', 'delete']);
   czToken = (await server.login('partner@demo.test')).token;
   multiToken = (await server.login('multi@demo.test')).token;
@@ -132,18 +128,6 @@ describe('MALL Delivery warehouse', () => {
     expect(await rowsOf(cz)).toHaveLength(before.length);
   });
 
-  it('lets exactly one of two parallel warehouses pass', async () => {
-    await setMdp(pl, 'inactive');
-    const results = await Promise.all(
-      [warehouse, { ...warehouse, street: 'Kurýrní 2' }].map((input) =>
-        server.gql(SAVE, { input: { ...input, state: 'PL', zip: '00-950' } }, asPl()),
-      ),
-    );
-    expect(results.map((r) => codeOf(r) ?? 'saved').sort()).toEqual(['MDP_WAREHOUSE_NOT_UNIQUE', 'saved']);
-    const rows = await rowsOf(pl);
-    expect(rows.filter((r) => r.types.includes('MDP_WAREHOUSE'))).toHaveLength(1);
-  });
-
   it('stands alone, needs every field, and only in a supported country', async () => {
     expect(
       codeOf(await server.gql(SAVE, { input: { ...warehouse, types: ['MDP_WAREHOUSE', 'WAREHOUSE'] } }, asSk())),
@@ -222,31 +206,5 @@ describe('MALL Delivery warehouse', () => {
     } finally {
       await setMdp(cz, 'active');
     }
-  });
-});
-
-describe('address limit', () => {
-  it(`keeps at most ${ADDRESS_LIMIT} addresses, counted even when requests race`, async () => {
-    const have = (await rowsOf(pl)).length;
-    await server.database.db.insert(partnerAddresses).values(
-      Array.from({ length: ADDRESS_LIMIT - have - 1 }, (_, i) => ({
-        partnerId: pl,
-        ...plain,
-        street: `Street ${i}`,
-      })),
-    );
-    const results = await Promise.all(
-      [1, 2, 3].map((n) =>
-        server.gql(SAVE, { input: { ...plain, street: `Last ${n}`, state: 'PL', zip: '00-950' } }, asPl()),
-      ),
-    );
-    expect(results.map((r) => codeOf(r) ?? 'saved').sort()).toEqual([
-      'ADDRESS_LIMIT_EXCEEDED',
-      'ADDRESS_LIMIT_EXCEEDED',
-      'saved',
-    ]);
-    expect(await rowsOf(pl)).toHaveLength(ADDRESS_LIMIT);
-    const full = await server.gql(SAVE, { input: { ...plain, state: 'PL', zip: '00-950' } }, { ...asPl(), lang: 'pl' });
-    expect(codeOf(full)).toBe('ADDRESS_LIMIT_EXCEEDED');
   });
 });

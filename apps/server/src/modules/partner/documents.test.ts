@@ -6,7 +6,17 @@ import { storedFiles } from '../../platform/files/tables';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { revokePolicies } from '../catalog/test-fixtures';
 import { partnerDocuments } from './tables';
-import { docxOf, multipartBody, odtOf, pdfOf, pngOf, postForm, zipOf } from './test-uploads';
+import {
+  bigJpegHeaderOf,
+  bombXlsxOf,
+  docxOf,
+  multipartBody,
+  odtOf,
+  pdfOf,
+  pngOf,
+  postForm,
+  zipOf,
+} from './test-uploads';
 
 let server: TestServer;
 let cz: number;
@@ -138,6 +148,29 @@ describe('uploading documents', () => {
       expect([name, response.statusCode, response.json().code]).toEqual([name, 400, 'DOCUMENT_TYPE_NOT_ALLOWED']);
     }
     expect((await list()).length).toBe(before);
+  });
+
+  it('refuses a ZIP bomb dressed as a spreadsheet by its directory, never inflating it', async () => {
+    const before = (await list()).length;
+    const bomb = bombXlsxOf();
+    // About 1 MB on the wire, 1 GiB once opened: the declared sizes alone refuse it.
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const response = await upload(bomb, 'cenik.xlsx');
+    expect([response.statusCode, response.json().code]).toEqual([400, 'DOCUMENT_TYPE_NOT_ALLOWED']);
+    expect((await list()).length).toBe(before);
+  });
+
+  it('refuses a scan of 12000 × 12000 or 10000 × 10000 px by its header, before any decode', async () => {
+    const before = (await list()).length;
+    for (const side of [12_000, 10_000]) {
+      // Only the header is real: a decode would fail on the missing pixels with another code.
+      const response = await upload(await bigJpegHeaderOf(side, side), 'sken.jpg');
+      expect([side, response.statusCode, response.json().code]).toEqual([side, 400, 'IMAGE_TOO_MANY_PIXELS']);
+      expect(response.json().message).toContain('50');
+    }
+    // A real scan's size still passes.
+    expect((await upload(await pngOf(2480, 3508), 'a4-300dpi.png')).statusCode).toBe(200);
+    expect((await list()).length).toBe(before + 1);
   });
 
   it('checks the form fields: a known type, a title, a real date', async () => {

@@ -1,20 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { DOCUMENT_FORMATS, DOCUMENT_MAX_BYTES, DomainError, documentUploadSchema, mayDeleteDocument } from '@pp/domain';
+import { createReadStream } from 'node:fs';
+import { extname } from 'node:path';
+import {
+  DOCUMENT_FORMATS,
+  DOCUMENT_MAX_BYTES,
+  type DocumentFormat,
+  DomainError,
+  documentUploadSchema,
+  mayDeleteDocument,
+} from '@pp/domain';
 import { and, desc, eq, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
-import { downloadPath, keepStoredFiles, spoolFolder, storeFile } from '../../platform/files';
+import { downloadPath, keepStoredFiles, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
+import { judgeUpload } from '../../platform/uploads/content';
+import { type UploadBody, withSpooledUpload } from '../../platform/uploads/spool';
 import { accounts } from '../account/tables';
-import { documentFormatOf } from './document-content';
 import { partnerDocuments } from './tables';
 
 export const PARTNER_DOCUMENT_KIND = 'partner-document';
@@ -98,24 +102,19 @@ export async function listDocuments(ctx: RequestContext, includeDeleted: boolean
   return readDocuments(ctx.db, partnerId, isOperator(ctx), includeDeleted ? [] : [isNull(partnerDocuments.deletedAt)]);
 }
 
-async function spool(body: Readable & { truncated?: boolean }, path: string): Promise<void> {
-  let bytes = 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      if (bytes > DOCUMENT_MAX_BYTES) return done(new DomainError('DOCUMENT_TOO_LARGE'));
-      done(null, chunk);
-    },
-  });
-  try {
-    await pipeline(body, count, createWriteStream(path, { mode: 0o600 }));
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('DOCUMENT_TOO_LARGE');
-    throw error;
+const isDocumentFormat = (kind: string): kind is DocumentFormat => kind in DOCUMENT_FORMATS;
+
+/**
+ * What the document is, by the content check every private upload shares (message attachments too): PDF by
+ * header and trailer, pictures by a bounded decode, office files by their ZIP directory (no macros, no bomb).
+ */
+async function documentFormatOf(path: string, partnerId: number): Promise<DocumentFormat> {
+  const verdict = await judgeUpload(path, { partnerId });
+  if ('refused' in verdict) {
+    throw new DomainError(verdict.refused === 'pixels' ? 'IMAGE_TOO_MANY_PIXELS' : 'DOCUMENT_TYPE_NOT_ALLOWED');
   }
-  // The multipart parser stops at its limit and marks the stream instead of failing it.
-  if (body.truncated) throw new DomainError('DOCUMENT_TOO_LARGE');
+  if (!isDocumentFormat(verdict.kind)) throw new DomainError('DOCUMENT_TYPE_NOT_ALLOWED');
+  return verdict.kind;
 }
 
 /**
@@ -126,7 +125,7 @@ async function spool(body: Readable & { truncated?: boolean }, path: string): Pr
  */
 export async function uploadDocument(
   ctx: RequestContext,
-  upload: { body: Readable & { truncated?: boolean }; fileName: string; fields: Record<string, string> },
+  upload: { body: UploadBody; fileName: string; fields: Record<string, string> },
 ): Promise<PartnerDocumentView> {
   const { partnerId } = await ctx.require('partner', 'create');
   const auth = ctx.requireAuth();
@@ -135,14 +134,9 @@ export async function uploadDocument(
     upload.body.resume();
     throw validationError(parsed.error);
   }
-  const folder = spoolFolder(ctx.platform);
-  await mkdir(folder, { recursive: true });
-  const path = join(folder, `${randomUUID()}.doc`);
-  try {
-    await spool(upload.body, path);
-    const { size } = await stat(path);
-    const format = await documentFormatOf(path, size);
-    if (!format) throw new DomainError('DOCUMENT_TYPE_NOT_ALLOWED');
+  const limit = { maxBytes: DOCUMENT_MAX_BYTES, tooLarge: 'DOCUMENT_TOO_LARGE' } as const;
+  return withSpooledUpload(ctx.platform, upload.body, limit, async (path, size) => {
+    const format = await documentFormatOf(path, partnerId);
     const { extension, contentType } = DOCUMENT_FORMATS[format];
     const base = upload.fileName.slice(0, upload.fileName.length - extname(upload.fileName).length).trim();
     const stored = await storeFile(ctx.platform, {
@@ -154,7 +148,7 @@ export async function uploadDocument(
       body: createReadStream(path),
     });
     const uploadedBy = auth.admin?.id ?? auth.account.id;
-    return await ctx.db.transaction(async (tx) => {
+    return ctx.db.transaction(async (tx) => {
       await keepStoredFiles(tx, partnerId, [stored.id]);
       const [row] = await tx
         .insert(partnerDocuments)
@@ -176,9 +170,7 @@ export async function uploadDocument(
       const [view] = await readDocuments(tx, partnerId, isOperator(ctx), [eq(partnerDocuments.id, row!.id)]);
       return view!;
     });
-  } finally {
-    await rm(path, { force: true });
-  }
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { builder } from '../../platform/graphql/builder';
+import { builder, idArg } from '../../platform/graphql/builder';
 import { deleteDocument, listDocuments, type PartnerDocumentView } from './documents';
 import { getShopProfile, type ShopProfile, setPublicTitle } from './info';
 import { removePartnerLogo } from './logo';
@@ -88,6 +88,6 @@ builder.mutationFields((t) => ({
     type: PartnerDocumentRef,
     description: 'Marks a document deleted (kept in the history with who and when).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => deleteDocument(ctx, String(args.id)),
+    resolve: (_, args, ctx) => deleteDocument(ctx, String(idArg(args.id))),
   }),
 }));

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
+import { extname } from 'node:path';
 import { DomainError, PARTNER_LOGO, partnerLogoIssue } from '@pp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { keepStoredFiles, spoolFolder, storeFile } from '../../platform/files';
+import { keepStoredFiles, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
+import { runImageWork } from '../../platform/uploads/image-work';
+import { type UploadBody, withSpooledUpload } from '../../platform/uploads/spool';
 import { readShopProfile, type ShopProfile } from './info';
 import { partners } from './tables';
 
@@ -27,45 +25,27 @@ export const PARTNER_LOGO_TRANSPORT_MAX_BYTES = PARTNER_LOGO.maxBytes + 1024 * 1
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 const EXTENSIONS: Record<string, string> = { png: '.png', jpeg: '.jpg', webp: '.webp' };
 
-async function spool(body: Readable & { truncated?: boolean }, path: string): Promise<void> {
-  let bytes = 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      if (bytes > PARTNER_LOGO_TRANSPORT_MAX_BYTES) return done(new DomainError('PARTNER_LOGO_TOO_LARGE'));
-      done(null, chunk);
-    },
-  });
-  try {
-    await pipeline(body, count, createWriteStream(path, { mode: 0o600 }));
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('PARTNER_LOGO_TOO_LARGE');
-    throw error;
-  }
-  if (body.truncated) throw new DomainError('PARTNER_LOGO_TOO_LARGE');
-}
-
 /**
  * The header says what the file claims to be (read first, so a huge canvas is refused before its pixels
- * are allocated); only a full decode proves it is that picture.
+ * are allocated); only a full decode proves it is that picture. Both in a decode slot of the partner.
  */
-async function inspect(path: string, bytes: number): Promise<string> {
-  const meta = await sharp(path)
-    .metadata()
-    .catch(() => {
-      throw new DomainError('PARTNER_LOGO_TYPE');
-    });
-  const format = String(meta.format ?? '') === 'jpg' ? 'jpeg' : String(meta.format ?? '');
-  const issue = partnerLogoIssue({ format, width: meta.width ?? 0, height: meta.height ?? 0, bytes });
-  if (issue) throw new DomainError(issue);
-  await sharp(path, { failOn: 'truncated', limitInputPixels: PARTNER_LOGO.maxPx ** 2 })
-    .stats()
-    .catch(() => {
-      throw new DomainError('PARTNER_LOGO_TYPE');
-    });
-  return format;
-}
+const inspect = (path: string, bytes: number, partnerId: number): Promise<string> =>
+  runImageWork(partnerId, async () => {
+    const meta = await sharp(path)
+      .metadata()
+      .catch(() => {
+        throw new DomainError('PARTNER_LOGO_TYPE');
+      });
+    const format = String(meta.format ?? '') === 'jpg' ? 'jpeg' : String(meta.format ?? '');
+    const issue = partnerLogoIssue({ format, width: meta.width ?? 0, height: meta.height ?? 0, bytes });
+    if (issue) throw new DomainError(issue);
+    await sharp(path, { failOn: 'truncated', limitInputPixels: PARTNER_LOGO.maxPx ** 2 })
+      .stats()
+      .catch(() => {
+        throw new DomainError('PARTNER_LOGO_TYPE');
+      });
+    return format;
+  });
 
 /** A replaced or removed logo is released: it stops being served now and the daily clean-up deletes it. */
 async function releaseLogo(tx: DbOrTx, partnerId: number, fileId: string | null): Promise<void> {
@@ -83,17 +63,13 @@ async function releaseLogo(tx: DbOrTx, partnerId: number, fileId: string | null)
  */
 export async function uploadPartnerLogo(
   ctx: RequestContext,
-  upload: { body: Readable & { truncated?: boolean }; fileName: string },
+  upload: { body: UploadBody; fileName: string },
 ): Promise<ShopProfile> {
   const { partnerId } = await ctx.require('partner', 'update');
-  const folder = spoolFolder(ctx.platform);
-  await mkdir(folder, { recursive: true });
-  const path = join(folder, `${randomUUID()}.logo`);
-  try {
-    await spool(upload.body, path);
-    const { size } = await stat(path);
+  const limit = { maxBytes: PARTNER_LOGO_TRANSPORT_MAX_BYTES, tooLarge: 'PARTNER_LOGO_TOO_LARGE' } as const;
+  return withSpooledUpload(ctx.platform, upload.body, limit, async (path, size) => {
     if (size === 0) throw new DomainError('PARTNER_LOGO_TYPE');
-    const format = await inspect(path, size);
+    const format = await inspect(path, size, partnerId);
     // The person's name, the picture's extension: a WebP sent as logo.png is stored as .webp.
     const base = upload.fileName.slice(0, upload.fileName.length - extname(upload.fileName).length) || 'logo';
     const stored = await storeFile(ctx.platform, {
@@ -104,7 +80,7 @@ export async function uploadPartnerLogo(
       contentType: CONTENT_TYPES[format]!,
       body: createReadStream(path),
     });
-    return await ctx.db.transaction(async (tx) => {
+    return ctx.db.transaction(async (tx) => {
       const [partner] = await tx
         .select({ logoFileId: partners.logoFileId })
         .from(partners)
@@ -121,9 +97,7 @@ export async function uploadPartnerLogo(
       });
       return readShopProfile(tx, partnerId, ctx.auth?.admin != null);
     });
-  } finally {
-    await rm(path, { force: true });
-  }
+  });
 }
 
 export async function removePartnerLogo(ctx: RequestContext): Promise<ShopProfile> {

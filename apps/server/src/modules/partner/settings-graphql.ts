@@ -1,4 +1,4 @@
-import { builder } from '../../platform/graphql/builder';
+import { builder, idArg } from '../../platform/graphql/builder';
 import { type AddressRow, deleteAddress, listAddresses, saveAddress } from './addresses';
 import { type ContactRow, deleteContact, listContacts, saveContact } from './contacts';
 import {
@@ -140,23 +140,23 @@ builder.mutationFields((t) => ({
     type: PartnerAddressRef,
     description: 'Creates an address, or changes the one named by id.',
     args: { id: t.arg.id(), input: t.arg({ type: AddressInput, required: true }) },
-    resolve: (_, args, ctx) => saveAddress(ctx, args.id == null ? null : String(args.id), args.input),
+    resolve: (_, args, ctx) => saveAddress(ctx, args.id == null ? null : String(idArg(args.id)), args.input),
   }),
   deleteAddress: t.field({
     type: 'Boolean',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => deleteAddress(ctx, String(args.id)),
+    resolve: (_, args, ctx) => deleteAddress(ctx, String(idArg(args.id))),
   }),
   saveContact: t.field({
     type: PartnerContactRef,
     description: 'Creates a contact person, or changes the one named by id.',
     args: { id: t.arg.id(), input: t.arg({ type: ContactInput, required: true }) },
-    resolve: (_, args, ctx) => saveContact(ctx, args.id == null ? null : String(args.id), args.input),
+    resolve: (_, args, ctx) => saveContact(ctx, args.id == null ? null : String(idArg(args.id)), args.input),
   }),
   deleteContact: t.field({
     type: 'Boolean',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => deleteContact(ctx, String(args.id)),
+    resolve: (_, args, ctx) => deleteContact(ctx, String(idArg(args.id))),
   }),
   setConnectionType: t.field({
     type: 'Boolean',

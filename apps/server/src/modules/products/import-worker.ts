@@ -1,15 +1,15 @@
 import { parentPort } from 'node:worker_threads';
 import type { XmlNode } from '@pp/domain';
 import { parseBatch } from './import-prepare';
-import { FileRefusal, IMPORT_BATCH, readItems } from './import-read';
 import type { FromWorker, ToWorker } from './import-pipeline';
+import { FileRefusal, IMPORT_BATCH, IMPORT_BATCH_ELEMENTS, readItems } from './import-read';
 
 /**
- * The preparation worker of the product XML import (started by import-pipeline.ts through
- * import-worker.mjs): reads the file's bytes as the job hands them over, parses the ITEMs and runs the
- * schema and the sanitiser, batch by batch, while the job's thread writes the batches before. It works
- * ahead only as far as the job allows (credit), and asks for bytes only when it needs them: memory stays
- * bounded whatever the file.
+ * The import worker of the product XML import (started by import-pipeline.ts through import-worker.mjs, in
+ * a thread with a memory limit): every byte of the uploaded file is parsed here, never on the server's own
+ * thread. Pass 1 checks the whole file; pass 2 reads it again, parses the ITEMs and runs the schema and the
+ * sanitiser, batch by batch, while the job's thread writes the batches before. It works ahead only as far
+ * as the job allows (credit), and asks for bytes only when it needs them.
  */
 const port = parentPort;
 if (!port) throw new Error('import-worker runs as a worker thread');
@@ -45,7 +45,9 @@ const nextMessage = () =>
     wake = resolve;
   });
 
+/** The file's bytes once through. The job's thread opens the file again after the 'checked' message. */
 async function* input(): AsyncGenerator<Uint8Array> {
+  ended = false;
   for (;;) {
     if (!ended && chunks.length + asked < WINDOW) {
       post({ type: 'more', chunks: WINDOW - chunks.length - asked });
@@ -64,14 +66,29 @@ async function send(nodes: XmlNode[]): Promise<void> {
   post({ type: 'batch', batch: parseBatch(nodes) });
 }
 
+function elementsOf(node: XmlNode): number {
+  let n = 1;
+  for (const child of node.children) n += elementsOf(child);
+  return n;
+}
+
 try {
+  // Pass 1: nothing is prepared, let alone written, before the whole file passed.
+  const check = readItems(input(), false);
+  let checked = await check.next();
+  while (!checked.done) checked = await check.next();
+  post({ type: 'checked', items: checked.value });
+
   let batch: XmlNode[] = [];
+  let elements = 0;
   for await (const items of readItems(input(), true)) {
     for (const item of items) {
       batch.push(item);
-      if (batch.length >= IMPORT_BATCH) {
+      elements += elementsOf(item);
+      if (batch.length >= IMPORT_BATCH || elements >= IMPORT_BATCH_ELEMENTS) {
         await send(batch);
         batch = [];
+        elements = 0;
       }
     }
   }

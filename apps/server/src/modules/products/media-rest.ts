@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { Platform } from '../../platform/context';
 import { createRequestContext } from '../../platform/request-context';
+import { rawUploadParser } from '../../platform/uploads/transport';
 import { UPLOAD_TRANSPORT_MAX_BYTES, uploadProductImage } from './media';
 
 /** The file name of a raw upload from its Content-Disposition header (RFC 6266, with the UTF-8 form first). */
@@ -24,7 +25,7 @@ export function fileNameOfDisposition(header: string | undefined): string {
 /**
  * The product image uploads (spec §7): a multipart form (`POST /media/upload`, field "file") and a raw body
  * named by Content-Disposition (`POST /upload`). Same session headers as GraphQL; both stream the body to
- * a spool file and cut it off past the transport limit.
+ * a spool file and cut it off past the transport limit (the connection closes: see platform/uploads/transport).
  */
 export async function registerProductRoutes(app: FastifyInstance, platform: Platform) {
   await app.register(async (scope) => {
@@ -41,9 +42,10 @@ export async function registerProductRoutes(app: FastifyInstance, platform: Plat
   });
 
   await app.register(async (scope) => {
-    // Whatever the declared type, the body is an image to decode: taken as a stream, never parsed.
+    // Whatever the declared type, the body is an image to decode: taken as a stream, never parsed. A body
+    // declared or found larger than the transport limit is REQUEST_BODY_SIZE_EXCEEDED before it is read on.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.addContentTypeParser('*', rawUploadParser(UPLOAD_TRANSPORT_MAX_BYTES));
     scope.post('/upload', async (request) => {
       const ctx = await createRequestContext(platform, request);
       await ctx.require('products', 'update');

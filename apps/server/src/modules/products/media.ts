@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createReadStream } from 'node:fs';
 import { DomainError, type ErrorCode, type FieldIssue, IMAGE_RULES, imageIssue } from '@pp/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { cleanFileName, fileStorageOf, publicMediaPath, spoolFolder, storeFile } from '../../platform/files';
+import { cleanFileName, fileStorageOf, publicMediaPath, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
+import { runImageWork } from '../../platform/uploads/image-work';
+import { type UploadBody, withSpooledUpload } from '../../platform/uploads/spool';
 
 /**
  * What the upload accepts on the wire: twice the image limit, so a file a little too heavy is still read
@@ -43,27 +41,6 @@ export function mediaFileIdOf(url: string): string | null {
   return MEDIA_PATH.exec(url)?.[1] ?? null;
 }
 
-/** Copies the upload to a spool file, counting bytes; past the transport limit the upload is refused. */
-async function spoolUpload(body: Readable & { truncated?: boolean }, path: string): Promise<void> {
-  let bytes = 0;
-  const count = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bytes += chunk.length;
-      if (bytes > UPLOAD_TRANSPORT_MAX_BYTES) return done(new DomainError('IMAGE_TOO_LARGE'));
-      done(null, chunk);
-    },
-  });
-  try {
-    await pipeline(body, count, createWriteStream(path, { mode: 0o600 }));
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('IMAGE_TOO_LARGE');
-    throw error;
-  }
-  // The multipart parser stops at its limit and marks the stream instead of failing it.
-  if (body.truncated) throw new DomainError('IMAGE_TOO_LARGE');
-}
-
 /** Unsupported formats are a wrong type; a known format that does not decode is a broken file. */
 function decodeRefusal(error: unknown): ErrorCode {
   return /unsupported image format/i.test(String((error as Error)?.message))
@@ -77,40 +54,36 @@ function decodeRefusal(error: unknown): ErrorCode {
  */
 export async function uploadProductImage(
   ctx: RequestContext,
-  upload: { body: Readable & { truncated?: boolean }; fileName: string },
+  upload: { body: UploadBody; fileName: string },
 ): Promise<UploadedImage> {
   const { partnerId } = await ctx.require('products', 'update');
-  const folder = spoolFolder(ctx.platform);
-  await mkdir(folder, { recursive: true });
-  const spoolPath = join(
-    folder,
-    `${createHash('sha1').update(`${partnerId}:${Date.now()}:${Math.random()}`).digest('hex')}.img`,
-  );
-  try {
-    await spoolUpload(upload.body, spoolPath);
-    const { size } = await stat(spoolPath);
+  const limit = { maxBytes: UPLOAD_TRANSPORT_MAX_BYTES, tooLarge: 'IMAGE_TOO_LARGE' } as const;
+  return withSpooledUpload(ctx.platform, upload.body, limit, async (spoolPath, size) => {
     if (size === 0) throw new DomainError('IMAGE_UNREADABLE');
-    // Header only: a picture too big in pixels is refused before anything would allocate its pixels.
-    const meta = await sharp(spoolPath)
-      .metadata()
-      .catch((error) => {
-        throw new DomainError(decodeRefusal(error));
-      });
-    const format = meta.format ?? '';
-    const width = meta.width ?? 0;
-    // An animated GIF reports the height of all its frames; a frame is what the marketplace shows.
-    const height = meta.pageHeight ?? meta.height ?? 0;
-    const issue = imageIssue({ format, width, height, bytes: size });
-    if (issue) throw new DomainError(issue);
-    // A full decode (the thumbnail) also catches a file cut off after a valid header.
-    const thumb = await sharp(spoolPath, { failOn: 'truncated', limitInputPixels: IMAGE_RULES.maxPx ** 2 })
-      .rotate()
-      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer()
-      .catch(() => {
-        throw new DomainError('IMAGE_UNREADABLE');
-      });
+    const { format, width, height, thumb } = await runImageWork(partnerId, async () => {
+      // Header only: a picture too big in pixels is refused before anything would allocate its pixels.
+      const meta = await sharp(spoolPath)
+        .metadata()
+        .catch((error) => {
+          throw new DomainError(decodeRefusal(error));
+        });
+      const format = meta.format ?? '';
+      const width = meta.width ?? 0;
+      // An animated GIF reports the height of all its frames; a frame is what the marketplace shows.
+      const height = meta.pageHeight ?? meta.height ?? 0;
+      const issue = imageIssue({ format, width, height, bytes: size });
+      if (issue) throw new DomainError(issue);
+      // A full decode (the thumbnail) also catches a file cut off after a valid header.
+      const thumb = await sharp(spoolPath, { failOn: 'truncated', limitInputPixels: IMAGE_RULES.maxPx ** 2 })
+        .rotate()
+        .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer()
+        .catch(() => {
+          throw new DomainError('IMAGE_UNREADABLE');
+        });
+      return { format, width, height, thumb };
+    });
     const fileName = cleanFileName(upload.fileName || `image.${format}`);
     const accountId = ctx.auth?.account.id ?? null;
     // Stored with the usual lifetime: the save that first uses the picture keeps it (keepStoredFiles).
@@ -139,9 +112,7 @@ export async function uploadProductImage(
       height,
       fileName,
     };
-  } finally {
-    await rm(spoolPath, { force: true });
-  }
+  });
 }
 
 export interface SavedMediaFacts {

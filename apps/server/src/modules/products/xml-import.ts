@@ -4,20 +4,18 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { DomainError, PRODUCT_XML_MAX_BYTES } from '@pp/domain';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, not, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import { emitPartnerEvent } from '../events/emit';
 import type { Platform, RequestContext } from '../../platform/context';
 import { cleanFileName, fileStorageOf, spoolFolder, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
 import type { JobDefinition } from '../../platform/jobs';
-import { parsedBatches } from './import-pipeline';
-import { FileRefusal, readItems } from './import-read';
+import { startImportWorker } from './import-pipeline';
+import { FileRefusal } from './import-read';
 import { commitBatch, type ImportJobScope, type ImportTotals, newImportCache, prepareBatch } from './import-write';
 import { partnerShopOf } from './shop';
 import { productImports } from './tables';
-
-export { IMPORT_BATCH, readItems } from './import-read';
 
 export const PRODUCT_IMPORT_JOB = 'products.import';
 
@@ -148,20 +146,33 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * An import that has not finished this long ago was lost with its process (after its retry): it is closed
- * as failed, so that it cannot hold the partner's next import back for ever.
+ * An import that has not finished this long ago is closed as failed whatever its job says: the last resort,
+ * so that nothing can hold the partner's next import back for ever.
  */
 export const IMPORT_ABANDONED_AFTER_MS = 6 * 60 * 60_000;
 
+/**
+ * Whether the partner has an import queued or running. Before answering, it closes the partner's imports
+ * that can no longer finish, releasing the partner's one import: those whose job is no longer waiting or
+ * running in the job system (failed for good, expired after its process ended, removed), and those older
+ * than IMPORT_ABANDONED_AFTER_MS.
+ */
 async function unfinishedImport(ctx: RequestContext, partnerId: number): Promise<boolean> {
   const unfinished = and(
     eq(productImports.partnerId, partnerId),
     sql`${productImports.status} in ('QUEUED', 'RUNNING')`,
   );
+  const jobPending = sql`exists (select 1 from pgboss.job j where j.name = ${PRODUCT_IMPORT_JOB}
+    and j.state in ('created', 'retry', 'active') and j.data->>'importId' = ${productImports.id}::text)`;
   await ctx.db
     .update(productImports)
-    .set({ status: 'FAILED', errorCode: 'INTERNAL', finishedAt: new Date() })
-    .where(and(unfinished, lt(productImports.createdAt, new Date(Date.now() - IMPORT_ABANDONED_AFTER_MS))));
+    .set({ status: 'FAILED', errorCode: 'IMPORT_INTERRUPTED', finishedAt: new Date() })
+    .where(
+      and(
+        unfinished,
+        or(lt(productImports.createdAt, new Date(Date.now() - IMPORT_ABANDONED_AFTER_MS)), not(jobPending)),
+      ),
+    );
   const rows = await ctx.db.select({ id: productImports.id }).from(productImports).where(unfinished).limit(1);
   return rows.length > 0;
 }
@@ -184,15 +195,6 @@ async function dropStoredFile(platform: Platform, partnerId: number, fileId: str
     .where(and(eq(storedFiles.partnerId, partnerId), eq(storedFiles.id, fileId)))
     .returning({ storageKey: storedFiles.storageKey });
   if (file) await fileStorageOf(platform).delete(file.storageKey);
-}
-
-/** Pass 1: the whole file is checked before anything is written. Returns the number of items. */
-async function checkFile(source: AsyncIterable<Uint8Array>): Promise<number> {
-  const reader = readItems(source, false);
-  for (;;) {
-    const next = await reader.next();
-    if (next.done) return next.value;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -218,17 +220,39 @@ function publisher(platform: Platform, job: ProductImportJob) {
 
 /**
  * Works one import: pass 1 checks the file whole (nothing is written when it fails), pass 2 reads the items
- * again and writes them in batches of IMPORT_BATCH, each batch one transaction with its counts, so a crash
- * leaves whole batches and a re-run (the job is retried) rewrites the same products to the same values.
+ * again and writes them in batches of IMPORT_BATCH, each batch one transaction with its counts. Both passes
+ * parse in the import worker (import-pipeline.ts), a thread with a memory limit: a file that exhausts it
+ * ends the worker, and the import fails with XML_TOO_COMPLEX while this process goes on.
+ *
+ * An import is worked at most once. An attempt that finds its import RUNNING comes after an attempt that
+ * ended with its process (a restart, or an out-of-memory this very file may have caused): it fails the
+ * import as IMPORT_INTERRUPTED instead of working the file again, so a file cannot end the server twice.
+ * Batches written before the interruption stay; the partner uploads again.
  */
 export async function runProductImport(platform: Platform, job: ProductImportJob): Promise<void> {
   const db = platform.database.db;
   const publish = publisher(platform, job);
   const where = and(eq(productImports.partnerId, job.partnerId), eq(productImports.id, job.importId));
-  const [row] = await db.select().from(productImports).where(where);
-  // Finished already (a retry after the last batch committed) or never claimed: nothing to do.
-  if (!row || row.status === 'DONE' || row.status === 'FAILED') return;
-  await db.update(productImports).set({ status: 'RUNNING', done: 0, created: 0, updated: 0, failed: 0 }).where(where);
+  const running = and(where, eq(productImports.status, 'RUNNING'));
+  const claimed = await db
+    .update(productImports)
+    .set({ status: 'RUNNING', done: 0, created: 0, updated: 0, failed: 0 })
+    .where(and(where, eq(productImports.status, 'QUEUED')))
+    .returning({ id: productImports.id });
+  if (!claimed.length) {
+    // Finished already, never claimed, or claimed by an attempt that did not finish.
+    const interrupted = await db
+      .update(productImports)
+      .set({ status: 'FAILED', errorCode: 'IMPORT_INTERRUPTED', finishedAt: new Date() })
+      .where(running)
+      .returning({ id: productImports.id });
+    if (interrupted.length) {
+      platform.log.warn({ importId: job.importId }, 'product import interrupted by the end of its process');
+      await publish({ status: 'ERROR', code: 'IMPORT_INTERRUPTED' });
+      await dropStoredFile(platform, job.partnerId, job.fileId).catch(() => undefined);
+    }
+    return;
+  }
   const totals: ImportTotals = { done: 0, created: 0, updated: 0, failed: 0 };
   try {
     const [file] = await db
@@ -237,12 +261,10 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
       .where(and(eq(storedFiles.partnerId, job.partnerId), eq(storedFiles.id, job.fileId)));
     if (!file) throw new DomainError('IMPORT_FILE_MISSING');
     const storage = fileStorageOf(platform);
-    // Pass 2 starts at once in the preparation worker, which parses only the first batches ahead while this
-    // thread checks the whole file (pass 1): nothing is written before the check passed.
-    const parsed = parsedBatches(await storage.get(file.storageKey));
+    const worker = startImportWorker(() => storage.get(file.storageKey));
     let total: number;
     try {
-      total = await checkFile(await storage.get(file.storageKey));
+      total = await worker.checked();
       await publish({ status: 'BEGIN', done: 0, total, created: 0, updated: 0, failed: 0 });
 
       const scope: ImportJobScope = await importScopeOf(platform, job);
@@ -253,7 +275,7 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
       let writing: Promise<void> = Promise.resolve();
       let writeFailure: unknown = null;
       for (;;) {
-        const next = await parsed.next();
+        const next = await worker.next();
         if (!next) break;
         const prepared = await prepareBatch(scope, cache, next);
         await writing;
@@ -275,30 +297,35 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
       await writing;
       if (writeFailure) throw writeFailure;
     } finally {
-      await parsed.close();
+      await worker.close();
     }
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       const finishedAt = new Date();
-      await tx
+      // Only an import still RUNNING ends DONE: one closed as interrupted meanwhile keeps that answer.
+      const rows = await tx
         .update(productImports)
         .set({ status: 'DONE', finishedAt, ...totals })
-        .where(where);
+        .where(running)
+        .returning({ id: productImports.id });
+      if (!rows.length) return false;
       await emitPartnerEvent(tx, {
         partnerId: job.partnerId,
         type: 'PRODUCT_IMPORT_FINISHED',
         data: { jobId: job.importId, imported: totals.created + totals.updated, refused: totals.failed },
         at: finishedAt.toISOString(),
       });
+      return true;
     });
-    await publish({ status: 'END', total, ...totals });
+    if (ended) await publish({ status: 'END', total, ...totals });
   } catch (error) {
     const code = error instanceof DomainError ? error.code : 'INTERNAL';
     if (!(error instanceof DomainError))
       platform.log.error({ err: error, importId: job.importId }, 'product import failed');
+    // FAILED releases the partner's one import (the unique index counts only QUEUED and RUNNING).
     await db
       .update(productImports)
       .set({ status: 'FAILED', errorCode: code, finishedAt: new Date(), ...totals })
-      .where(where);
+      .where(running);
     await publish({ status: 'ERROR', code, ...(error instanceof DomainError ? error.params : {}), ...totals });
   } finally {
     await dropStoredFile(platform, job.partnerId, job.fileId).catch((error) =>
@@ -324,6 +351,8 @@ async function importScopeOf(platform: Platform, job: ProductImportJob): Promise
 }
 
 export function productImportJobs(platform: Platform): JobDefinition<ProductImportJob>[] {
-  // A failed run marks the import FAILED itself; retrying a crashed process is safe (see runProductImport).
+  // A run ends its import DONE or FAILED itself and never throws, so the job is not retried. The one retry is
+  // for a run whose process ended: it closes the import as IMPORT_INTERRUPTED, releasing the partner's
+  // import, and never works the file again (see runProductImport).
   return [{ name: PRODUCT_IMPORT_JOB, retryLimit: 1, handler: (data) => runProductImport(platform, data) }];
 }

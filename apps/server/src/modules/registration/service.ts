@@ -99,8 +99,8 @@ async function companyIdRegistered(db: DbOrTx, shopId: string, companyId: string
   return row !== undefined;
 }
 
-async function throttle(ctx: RequestContext, key: string, limit: { max: number; windowMs: number }) {
-  if (!(await takeAttempt(ctx.db, key, limit))) throw new DomainError('TOO_MANY_ATTEMPTS');
+async function throttle(db: DbOrTx, key: string, limit: { max: number; windowMs: number }) {
+  if (!(await takeAttempt(db, key, limit))) throw new DomainError('TOO_MANY_ATTEMPTS');
 }
 
 async function assertRegistrationEnabled(ctx: RequestContext) {
@@ -116,7 +116,7 @@ export async function registrationAvailability(
   input: { email?: string | null; shopId?: string | null; companyName?: string | null; publicTitle?: string | null },
 ): Promise<RegistrationAvailability> {
   await assertRegistrationEnabled(ctx);
-  await throttle(ctx, `registration-check-ip:${ctx.ip}`, REGISTRATION_AVAILABILITY_LIMIT);
+  await throttle(ctx.db, `registration-check-ip:${ctx.ip}`, REGISTRATION_AVAILABILITY_LIMIT);
   const shopId = input.shopId && isShopId(input.shopId) ? input.shopId : null;
   const text = (v: string | null | undefined) => (v && v.trim().length > 0 && v.length <= 320 ? v : null);
   const email = text(input.email);
@@ -173,9 +173,8 @@ export async function register(ctx: RequestContext, input: unknown): Promise<tru
   if (isDisposableEmail(data.email)) {
     throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'email', rule: 'disposableEmail' }]);
   }
-  // Counted before any lookup, so the refusals below cannot be used to test e-mails in bulk.
-  await throttle(ctx, `registration-ip:${ctx.ip}`, REGISTRATION_ADDRESS_LIMIT);
-  await throttle(ctx, 'registration-all', REGISTRATION_BURST_LIMIT);
+  // Counted per address before any lookup, so the refusals below cannot be used to test e-mails in bulk.
+  await throttle(ctx.db, `registration-ip:${ctx.ip}`, REGISTRATION_ADDRESS_LIMIT);
 
   await ctx.db.transaction(async (tx) => {
     await lockUniqueValues(tx, [
@@ -206,6 +205,10 @@ export async function register(ctx: RequestContext, input: unknown): Promise<tru
         taken.map((t) => t.field),
       );
     }
+    // The budget of all registrations is spent only by one that creates something, so refusals from many
+    // addresses cannot close registration for everyone. Counted in this transaction: the counter's row
+    // stays locked until commit (parallel registrations queue on it) and a rollback gives the count back.
+    await throttle(tx, 'registration-all', REGISTRATION_BURST_LIMIT);
 
     const [account] = await tx
       .insert(accounts)
@@ -304,7 +307,7 @@ export async function register(ctx: RequestContext, input: unknown): Promise<tru
 /** Token links are secrets: wrong guesses count per address, a right one gives its attempt back. */
 async function throttleSecret<T>(ctx: RequestContext, check: () => Promise<T>): Promise<T> {
   const key = `secret-ip:${ctx.ip}`;
-  await throttle(ctx, key, SECRET_CHECK_LIMIT);
+  await throttle(ctx.db, key, SECRET_CHECK_LIMIT);
   const result = await check();
   await refundAttempt(ctx.db, key);
   return result;

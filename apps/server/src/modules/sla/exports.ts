@@ -1,7 +1,14 @@
 import { DomainError, SLA_TYPES, type SlaType, slaPeriods, slaRequestSchema, slaStatistics } from '@pp/domain';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Platform } from '../../platform/context';
-import { type ExportCell, type ExportFormat, registerExport, startExport } from '../../platform/exports/index';
+import {
+  type ExportCell,
+  type ExportFormat,
+  gridExportParams,
+  registerExport,
+  startExport,
+} from '../../platform/exports/index';
 import { validationError } from '../../platform/errors';
 import { createRequestContext } from '../../platform/request-context';
 import { countSla } from './service';
@@ -38,6 +45,11 @@ export const SLA_EXPORT = registerExport<SlaExportParams>({
   kind: 'sla',
   resource: 'sla',
   action: 'read',
+  // The SLA request itself, or the grid request whose filters carry it; nothing else is taken.
+  params: gridExportParams.extend({
+    numberOfMonths: z.number().optional(),
+    slaTypes: z.array(z.enum(SLA_TYPES)).max(SLA_TYPES.length).optional(),
+  }),
   parse: parseSlaExportParams,
   columns: (t) => [
     t('sla.export.indicator'),

@@ -1,5 +1,5 @@
 import type { Fee } from '@pp/domain';
-import { builder } from '../../platform/graphql/builder';
+import { builder, idArg } from '../../platform/graphql/builder';
 import { PartnerSummaryRef } from '../partner/graphql';
 import { type CommissionPage, type CommissionRow, commissionList, partnerFees } from './fees';
 import {
@@ -168,7 +168,7 @@ builder.queryFields((t) => ({
       'in the asked language, else the shop language, else English.',
     args: { country: t.arg.string({ required: true }), lang: t.arg.string(), version: t.arg.id() },
     resolve: (_, args, ctx) =>
-      businessTermsOf(ctx, args.country, args.lang, args.version == null ? null : Number(args.version) || -1),
+      businessTermsOf(ctx, args.country, args.lang, args.version == null ? null : idArg(args.version, 'version')),
   }),
   businessTermsHistory: t.field({
     type: [TermsVersionRef],
@@ -201,18 +201,19 @@ builder.mutationFields((t) => ({
       'The selected partner agrees to the version in force (contentId = the content read). While REGISTERED ' +
       'the path STANDARD or VIP is required and moves the workflow to the vendor check.',
     args: { contentId: t.arg.id({ required: true }), names: t.arg.string({ required: true }), path: t.arg.string() },
-    resolve: (_, args, ctx) => agreeToTerms(ctx, { contentId: args.contentId, names: args.names, path: args.path }),
+    resolve: (_, args, ctx) =>
+      agreeToTerms(ctx, { contentId: idArg(args.contentId, 'contentId'), names: args.names, path: args.path }),
   }),
   cockpitSaveTerms: t.field({
     type: TermsVersionRef,
     description: 'Operators: a new version (no id) or a change of an unpublished one.',
     args: { id: t.arg.id(), input: t.arg({ type: TermsVersionInput, required: true }) },
-    resolve: (_, args, ctx) => cockpitSaveTerms(ctx, args.id == null ? null : String(args.id), args.input),
+    resolve: (_, args, ctx) => cockpitSaveTerms(ctx, args.id == null ? null : String(idArg(args.id)), args.input),
   }),
   cockpitPublishTerms: t.field({
     type: TermsVersionRef,
     description: 'Operators: publishes a draft; partners are asked to agree from its first day.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => cockpitPublishTerms(ctx, String(args.id)),
+    resolve: (_, args, ctx) => cockpitPublishTerms(ctx, String(idArg(args.id))),
   }),
 }));

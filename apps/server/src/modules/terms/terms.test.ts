@@ -268,6 +268,47 @@ describe('agreeing', () => {
     ).toBe('ACCESS_DENIED');
   });
 
+  it('refuses consent to an operator signed in as the partner, which the partner then gives itself', async () => {
+    await publishNew('2026.3');
+    // The operator's real way in: a remote-login link from the cockpit, spent by loginAsAdmin.
+    const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
+      'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
+      { p: czId },
+      { token: admin },
+    );
+    const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
+      link.data!.cockpitRemoteLoginLink,
+    )!;
+    const signedIn = await server.gql<{ loginAsAdmin: { token: string; session: { impersonating: boolean } } }>(
+      'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token session { impersonating } } }',
+      { h, t, p },
+    );
+    expect(signedIn.data?.loginAsAdmin.session.impersonating).toBe(true);
+    const operator = signedIn.data!.loginAsAdmin.token;
+    // The operator sees what the partner is asked to agree to …
+    const shown = await server.gql<{ currentTerms: { agreed: boolean; terms: Page } }>(
+      CURRENT,
+      {},
+      { token: operator, partnerId: czId },
+    );
+    expect(shown.data?.currentTerms).toMatchObject({ agreed: false, terms: { version: '2026.3' } });
+    const contentId = shown.data!.currentTerms.terms.content.id;
+    // … but may not give the partner's consent.
+    const refused = await server.gql(AGREE, { c: contentId, n: 'Adam Operátor' }, { token: operator, partnerId: czId });
+    expect([codeOf(refused), refused.errors?.[0]?.message]).toEqual(['UNAUTHORIZED_ACTION', 'Action not authorized']);
+    const agreements = async () =>
+      (
+        await server.database.executeSql('select names from agreements where partner_id = $1 and version = $2', [
+          czId,
+          '2026.3',
+        ])
+      ).rows;
+    expect(await agreements()).toEqual([]);
+    const own = await server.gql(AGREE, { c: contentId, n: 'Jan Novák' }, { token: partner, partnerId: czId });
+    expect(own.errors).toBeUndefined();
+    expect(await agreements()).toEqual([{ names: 'Jan Novák' }]);
+  });
+
   it('moves a registered partner to the vendor check of the path it chose', async () => {
     const onboarding = (await server.login('onboarding@demo.test')).token;
     const must = await server.gql<{ session: { selectedPartner: { id: string; mustAgreeToTerms: boolean } } }>(

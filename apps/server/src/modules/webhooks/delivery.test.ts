@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MAX_WEBHOOKS, signatureBase, WEBHOOK_BROKEN_AFTER } from '@pp/domain';
+import { signatureBase, WEBHOOK_BROKEN_AFTER } from '@pp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
@@ -11,7 +11,7 @@ import { orders } from '../orders/tables';
 import { PRODUCT_IMPORT_JOB } from '../products/xml-import';
 import { partnerNotifications } from '../notifications/tables';
 import { partnerContacts } from '../partner/tables';
-import { deliverDueWebhooks } from './delivery';
+import { deliverDueWebhooks } from './dispatch';
 import { startImmediateWebhookDelivery } from './jobs';
 import { webhookDeliveries, webhookLogs, webhooks } from './tables';
 import { webhookDns } from './url-check';
@@ -27,6 +27,9 @@ let server: TestServer;
 let receiver: http.Server;
 let base: string;
 let received: Received[] = [];
+/** Answers the receiver holds back (path /hang): released by the test or after it, never by a timer. */
+let held: http.ServerResponse[] = [];
+let onReceived: (() => void)[] = [];
 let cz: number;
 let sk: number;
 let czToken: string;
@@ -40,8 +43,9 @@ beforeAll(async () => {
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (path.startsWith('/slow')) {
-        setTimeout(() => res.end('late'), 1_500);
+      for (const wake of onReceived) wake();
+      if (path.startsWith('/hang')) {
+        held.push(res);
       } else if (path.startsWith('/fail')) {
         res.statusCode = 503;
         res.end('down');
@@ -57,7 +61,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   server = await startTestServer({
-    config: { webhooks: { allowPrivateUrls: true, timeoutMs: 300, retryDelaysMs: [40, 80] } },
+    // Back-offs far longer than any test: they pass only when a test moves the clock (backOffPassed).
+    config: { webhooks: { allowPrivateUrls: true, timeoutMs: 300, retryDelaysMs: [60_000, 120_000] } },
   });
   cz = await partnerIdByShop(server.database, '100001');
   sk = await partnerIdByShop(server.database, '100002');
@@ -71,6 +76,8 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 afterEach(async () => {
+  for (const res of held) res.end('late');
+  held = [];
   webhookDns.resolve = realResolve;
   server.app.platform.config.webhooks.allowPrivateUrls = true;
   await server.database.db.delete(webhooks);
@@ -116,7 +123,15 @@ async function deliveriesOf(webhookId: number) {
     .orderBy(webhookDeliveries.id);
 }
 
-/** Works deliveries as the workers would, waiting out the (test) back-off, until none is pending. */
+/** The back-off of every waiting delivery has passed: the test moves the clock instead of sleeping. */
+async function backOffPassed() {
+  await server.database.db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(webhookDeliveries.state, 'PENDING'));
+}
+
+/** Works deliveries as the workers would, each back-off passing at once, until none is pending. */
 async function drain(maxRounds = 40) {
   for (let round = 0; round < maxRounds; round += 1) {
     await deliverDueWebhooks(server.app.platform);
@@ -125,9 +140,22 @@ async function drain(maxRounds = 40) {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.state, 'PENDING'))) as [{ n: number }];
     if (n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
+    await backOffPassed();
   }
   throw new Error('deliveries still pending');
+}
+
+/** Resolves once the receiver has seen `count` requests. */
+function receivedCount(count: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (received.length < count) return;
+      onReceived = onReceived.filter((w) => w !== check);
+      resolve();
+    };
+    onReceived.push(check);
+    check();
+  });
 }
 
 function verifies(secret: string, r: Received): boolean {
@@ -139,14 +167,18 @@ function verifies(secret: string, r: Received): boolean {
 describe('webhook delivery', () => {
   it('posts the event signed: the receiver verifies it with the secret shown at creation', async () => {
     const hook = await createHook('/ok');
+    const before = Math.floor(Date.now() / 1000);
     await emit(cz, 'ORDER_CREATED', { orderId: 4711 });
     await drain();
+    const after = Math.ceil(Date.now() / 1000);
     expect(received).toHaveLength(1);
     const [r] = received as [Received];
     expect(r.headers['content-type']).toBe('application/json');
     expect(r.headers['x-webhook-event']).toBe('ORDER_CREATED');
     expect(r.headers['user-agent']).toMatch(/PartnerPortal/);
-    expect(Math.abs(Number(r.headers['x-webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
+    // Signed at sending: between the event and the end of the delivery.
+    expect(Number(r.headers['x-webhook-timestamp'])).toBeGreaterThanOrEqual(before);
+    expect(Number(r.headers['x-webhook-timestamp'])).toBeLessThanOrEqual(after);
     const body = JSON.parse(r.body);
     expect(body).toMatchObject({ type: 'ORDER_CREATED', partnerId: cz, data: { orderId: 4711 } });
     expect(r.headers['x-webhook-id']).toBe(body.id);
@@ -172,7 +204,8 @@ describe('webhook delivery', () => {
     try {
       const hook = await createHook('/ok');
       await emit(cz);
-      for (let i = 0; i < 50 && received.length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+      // No cron run and no call of ours: only the notification at commit can bring it.
+      await receivedCount(1);
       expect(received).toHaveLength(1);
       expect(verifies(hook.secret, received[0]!)).toBe(true);
     } finally {
@@ -196,14 +229,15 @@ describe('webhook delivery', () => {
     expect(verifies(hook.secret, received[0]!)).toBe(false);
   });
 
-  it('logs a slow answer as a timeout and tries again later', async () => {
-    const hook = await createHook('/slow');
+  it('logs a receiver that does not answer as a timeout and tries again later', async () => {
+    const hook = await createHook('/hang');
     await emit(cz);
     await deliverDueWebhooks(server.app.platform);
+    expect(held).toHaveLength(1);
     const [log] = await logsOf(hook.id);
     expect(log).toMatchObject({ sent: false, isTimeout: true, responseCode: null, err: 'timeout' });
-    expect(log!.timing).toBeGreaterThanOrEqual(290);
-    expect(log!.timing).toBeLessThan(1_400);
+    // The attempt waited out its whole deadline (300 ms here) before giving up; a busy machine only adds.
+    expect(log!.timing).toBeGreaterThanOrEqual(250);
     expect((await deliveriesOf(hook.id))[0]).toMatchObject({ state: 'PENDING', attempts: 1 });
   });
 
@@ -212,19 +246,23 @@ describe('webhook delivery', () => {
     await emit(cz);
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      const before = Date.now();
       await deliverDueWebhooks(server.app.platform);
       const [delivery] = await deliveriesOf(hook.id);
       expect(delivery!.attempts).toBe(attempt);
       if (attempt < 3) {
         expect(delivery!.state).toBe('PENDING');
-        waits.push(delivery!.nextAttemptAt.getTime() - before);
-        await new Promise((r) => setTimeout(r, attempt === 1 ? 60 : 110));
+        // The log line and the next attempt are written in one transaction: their distance is the back-off.
+        const log = (await logsOf(hook.id)).at(-1)!;
+        waits.push(delivery!.nextAttemptAt.getTime() - log.timestamp.getTime());
+        // Not due yet: a run now leaves it waiting.
+        await deliverDueWebhooks(server.app.platform);
+        expect((await deliveriesOf(hook.id))[0]!.attempts).toBe(attempt);
+        await backOffPassed();
       } else {
         expect(delivery!.state).toBe('FAILED');
       }
     }
-    expect(waits[1]!).toBeGreaterThan(waits[0]!);
+    expect(waits).toEqual([60_000, 120_000]);
     const logs = await logsOf(hook.id);
     expect(logs.map((l) => [l.attempt, l.sent, l.responseCode, l.err])).toEqual([
       [1, false, 503, 'HTTP 503'],
@@ -309,11 +347,11 @@ describe('webhook delivery', () => {
   });
 
   it('drops what a disabled hook still had pending, and queues nothing new for it', async () => {
-    const hook = await createHook('/slow');
+    const hook = await createHook('/hang');
     await emit(cz);
     await server.gql(
       'mutation($id: ID!, $data: WebhookInput!) { webhookUpdate(id: $id, data: $data) { id } }',
-      { id: hook.id, data: { url: `${base}/slow`, event: 'ORDER_CREATED', isEnabled: false } },
+      { id: hook.id, data: { url: `${base}/hang`, event: 'ORDER_CREATED', isEnabled: false } },
       { token: czToken, partnerId: cz },
     );
     await emit(cz);
@@ -482,33 +520,6 @@ describe('private addresses', () => {
   });
 });
 
-describe('the five-webhook limit', () => {
-  it('lets five of ten parallel creates pass and refuses the rest with the spec message', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        server.gql(
-          CREATE,
-          { data: { url: `${base}/ok/${i}`, event: 'ORDER_CREATED', isEnabled: true } },
-          {
-            token: czToken,
-            partnerId: cz,
-          },
-        ),
-      ),
-    );
-    const refused = results.filter((r) => r.errors);
-    expect(results.length - refused.length).toBe(MAX_WEBHOOKS);
-    expect(refused.map(codeOf)).toEqual(Array(10 - MAX_WEBHOOKS).fill('MAX_HOOKS_EXCEEDED'));
-    expect(refused[0]!.errors![0]!.message).toBe(
-      'You cannot add another webhook because you have reached the maximum limit of 5 webhooks.',
-    );
-    const rows = await server.database.db.select().from(webhooks).where(eq(webhooks.partnerId, cz));
-    expect(rows).toHaveLength(MAX_WEBHOOKS);
-    // Another partner's count is its own.
-    await createHook('/ok', 'ORDER_CREATED', { token: skToken, partnerId: sk });
-  });
-});
-
 describe('the log grid', () => {
   it('pages newest first by keyset, filters, and shows nothing of another partner', async () => {
     const hook = await createHook('/fail');
@@ -554,19 +565,28 @@ describe('the log grid', () => {
     const hook = await createHook('/ok');
     const settings = server.app.platform.config.webhooks;
     settings.logsTimeoutMs = 100;
-    settings.logsQueryDelayMs = 600;
+    // PostgreSQL must cancel a statement far longer than the deadline; PGlite cannot be interrupted and runs
+    // its statement to the end, so there it is only a little longer.
+    settings.logsQueryDelayMs = server.url ? 120_000 : 600;
     try {
-      const started = Date.now();
       const result = await server.gql(LOGS, { id: hook.id }, { token: czToken, partnerId: cz });
       expect(codeOf(result)).toBe('WEBHOOK_LOGS_QUERY_TIMEOUT');
       expect(result.errors![0]!.message).toBe('The query timed out after 10 seconds');
-      // On PostgreSQL the server cancels the statement; on PGlite the deadline answers before the sleep ends.
-      expect(Date.now() - started).toBeLessThan(server.url ? 600 : 2_000);
+      if (server.url) {
+        // Cancelled by the server, not merely abandoned: the sleeping statement ends long before its two
+        // minutes (a statement only abandoned would keep this loop, and the test, waiting).
+        for (;;) {
+          const { rows } = await server.database.executeSql(
+            "select count(*)::int as n from pg_stat_activity where state = 'active' and query like '%pg_sleep%' and pid <> pg_backend_pid()",
+          );
+          if ((rows[0] as { n: number }).n === 0) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      }
     } finally {
       settings.logsTimeoutMs = undefined;
       settings.logsQueryDelayMs = undefined;
     }
-    await new Promise((r) => setTimeout(r, 700));
     const after = await server.gql(LOGS, { id: hook.id }, { token: czToken, partnerId: cz });
     expect(after.errors).toBeUndefined();
   });

@@ -4,7 +4,7 @@ import type { Platform } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import type { JobDefinition } from '../../platform/jobs';
 import { workOnNotify } from '../../platform/work-on-notify';
-import { deliverDueWebhooks } from './delivery';
+import { deliverDueWebhooks, startDueWebhooks, stopWebhookDispatch } from './dispatch';
 import { WEBHOOK_QUEUED_CHANNEL } from './queue';
 import { webhookDeliveries, webhookLogs } from './tables';
 
@@ -40,15 +40,20 @@ export function webhookJobs(platform: Platform): JobDefinition<Record<string, ne
 
 /**
  * Immediate delivery: queueWebhookDeliveries notifies WEBHOOK_QUEUED_CHANNEL inside the change's transaction,
- * and PostgreSQL passes that on at commit to every process. Runs do not overlap in one process (a call during
- * a run starts one more run after it); across processes the claim in deliverDueWebhooks keeps them apart.
+ * and PostgreSQL passes that on at commit to every process. A notification only fills free slots and returns:
+ * it never waits for attempts in flight, so an event queued while another partner's receivers hang goes out
+ * at once. Across processes the claim keeps them apart. The stop function waits for the attempts in flight.
  */
 export async function startImmediateWebhookDelivery(
   platform: Platform,
   debounceMs = 100,
 ): Promise<() => Promise<void>> {
-  return workOnNotify(platform, WEBHOOK_QUEUED_CHANNEL, () => deliverDueWebhooks(platform), {
+  const stop = await workOnNotify(platform, WEBHOOK_QUEUED_CHANNEL, () => startDueWebhooks(platform), {
     debounceMs,
     what: 'webhook delivery',
   });
+  return async () => {
+    await stop();
+    await stopWebhookDispatch(platform);
+  };
 }

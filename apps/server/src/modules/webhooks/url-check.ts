@@ -18,8 +18,14 @@ export const webhookDns: { resolve(hostname: string): Promise<ResolvedAddress[]>
   },
 };
 
-/** Ranges a webhook must never reach: they are the server's own network, not the partner's receiver. */
-const FORBIDDEN = new BlockList();
+/**
+ * Where a webhook may connect, as one allow-list of unicast ranges rather than a list of forbidden forms:
+ * IPv4 outside the special-purpose registry, and IPv6 only inside global unicast (2000::/3) outside its
+ * special ranges. Whatever an address outside that embeds (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d,
+ * SIIT ::ffff:0:a.b.c.d, NAT64 64:ff9b::/96 and 64:ff9b:1::/48, site-local fec0::) is refused for what it
+ * is, so no spelling of the server's own network can slip through a parser of embedded forms.
+ */
+const NOT_GLOBAL_V4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network", including the unspecified 0.0.0.0
   ['10.0.0.0', 8],
@@ -27,49 +33,42 @@ for (const [net, prefix] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, with the cloud metadata service 169.254.169.254
   ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated): reaches whatever relay is nearest
   ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
+  ['198.18.0.0', 15], // benchmarking
   ['198.51.100.0', 24],
   ['203.0.113.0', 24],
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved and the broadcast address
 ] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128],
-  ['fe80::', 10], // link-local
-  ['fc00::', 7], // unique-local
-  ['ff00::', 8], // multicast
-  ['2001:db8::', 32], // documentation
-  ['100::', 64], // discard-only
-] as const) {
-  FORBIDDEN.addSubnet(net, prefix, 'ipv6');
+  NOT_GLOBAL_V4.addSubnet(net, prefix, 'ipv4');
 }
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::), if any. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1]!;
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const hi = Number.parseInt(hex[1]!, 16);
-  const lo = Number.parseInt(hex[2]!, 16);
-  return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+/** IPv6 global unicast; loopback, link-local, unique-local, multicast and every IPv4-embedding form lie outside. */
+const GLOBAL_UNICAST_V6 = new BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
+
+/** Ranges inside 2000::/3 that are not a receiver on the internet, or that carry an IPv4 address onward. */
+const NOT_GLOBAL_V6 = new BlockList();
+for (const [net, prefix] of [
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32 (embeds IPv4), benchmarking, ORCHID …
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: the next 32 bits are an IPv4 address
+  ['3fff::', 20], // documentation (RFC 9637)
+  ['5f00::', 16], // segment routing identifiers (RFC 9602)
+] as const) {
+  NOT_GLOBAL_V6.addSubnet(net, prefix, 'ipv6');
 }
 
 /** Whether a webhook may connect to this IP address. */
 export function isPublicAddress(address: string): boolean {
   const version = isIP(address);
-  if (version === 4) return !FORBIDDEN.check(address, 'ipv4');
-  if (version !== 6) return false;
-  const v4 = embeddedIpv4(address);
-  if (v4) return !FORBIDDEN.check(v4, 'ipv4');
-  return !FORBIDDEN.check(address, 'ipv6');
+  if (version === 4) return !NOT_GLOBAL_V4.check(address, 'ipv4');
+  // A zone index (fe80::1%eth0) names an interface of this server.
+  if (version !== 6 || address.includes('%')) return false;
+  return GLOBAL_UNICAST_V6.check(address, 'ipv6') && !NOT_GLOBAL_V6.check(address, 'ipv6');
 }
 
 /** The host of a URL as DNS and the socket take it (without IPv6 brackets). */

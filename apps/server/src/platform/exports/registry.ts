@@ -1,4 +1,5 @@
 import type { Action, Resource } from '@pp/domain';
+import type { ZodType } from 'zod';
 import type { DbOrTx } from '../db/client';
 
 /** One value of an exported cell: text, a number, a yes/no, a moment (Date) or nothing. */
@@ -13,7 +14,12 @@ export interface ExportKind<P = unknown> {
   kind: string;
   resource: Resource;
   action: Action;
-  /** Checks the parameters the caller sent; throws a DomainError (VALIDATION_ERROR …) when they do not fit. */
+  /**
+   * What a caller may send, as a strict schema (`gridExportParams` for a grid, extended by the kind's own
+   * keys): unknown keys are refused, texts are safe text, and only its output is stored and queued.
+   */
+  params: ZodType;
+  /** The kind's own rules on the schema's output; throws a DomainError (VALIDATION_ERROR …) when they fail. */
   parse(params: unknown): P;
   /** The header row, in the language of whoever started the export. */
   columns(t: (key: string) => string, params: P): string[];

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/service';
 import type { Platform, RequestContext } from '../context';
 import { storeFile } from '../files/index';
 import { translate } from '../i18n';
+import { checkExportParams } from './params';
 import { exportKindOf } from './registry';
 import { exportRuns } from './tables';
 import { CONTENT_TYPES, csvStream, type ExportFormat, xlsxStream } from './writers';
@@ -53,7 +54,9 @@ export async function startExport(ctx: RequestContext, kindName: string, format:
   const kind = exportKindOf(kindName);
   if (!kind) throw new DomainError('NOT_FOUND');
   const { partnerId } = await ctx.require(kind.resource, kind.action);
-  kind.parse(params ?? {});
+  // What the caller sent goes no further than this check: the run and its job carry the schema's output.
+  const checked = checkExportParams(kind.params, params);
+  kind.parse(checked);
   const id = randomUUID();
   const accountId = auth.account.id;
   return ctx.db.transaction(async (tx) => {
@@ -69,7 +72,7 @@ export async function startExport(ctx: RequestContext, kindName: string, format:
       );
     const [run] = await tx
       .insert(exportRuns)
-      .values({ partnerId, id, accountId, kind: kind.kind, format, params: params ?? {}, status: 'QUEUED' })
+      .values({ partnerId, id, accountId, kind: kind.kind, format, params: checked, status: 'QUEUED' })
       .onConflictDoNothing()
       .returning({ id: exportRuns.id, kind: exportRuns.kind, status: exportRuns.status });
     if (!run) throw new DomainError('EXPORT_IN_PROGRESS');
@@ -79,7 +82,15 @@ export async function startExport(ctx: RequestContext, kindName: string, format:
       entityId: id,
       data: { kind: kind.kind, format },
     });
-    const data: ExportJobData = { exportId: id, partnerId, accountId, kind: kind.kind, format, params, lang: ctx.lang };
+    const data: ExportJobData = {
+      exportId: id,
+      partnerId,
+      accountId,
+      kind: kind.kind,
+      format,
+      params: checked,
+      lang: ctx.lang,
+    };
     await ctx.enqueue(tx, EXPORT_RUN_JOB, data);
     return run;
   });
@@ -124,7 +135,7 @@ export async function runExport(platform: Platform, data: ExportJobData): Promis
   try {
     const kind = exportKindOf(data.kind);
     if (!kind) throw new DomainError('EXPORT_FAILED');
-    const params = kind.parse(data.params ?? {});
+    const params = kind.parse(checkExportParams(kind.params, data.params));
     const lang: Language = isLanguage(data.lang) ? data.lang : 'en';
     total = kind.count ? await kind.count(db, data.partnerId, params) : undefined;
     await publish(platform, data.accountId, {

@@ -48,7 +48,8 @@ function store(input: Partial<Parameters<typeof storeFile>[1]> = {}) {
   return storeFile(server.app.platform, {
     partnerId: cz,
     accountId: partner.accountId,
-    kind: 'test',
+    // A kind every member with the orders resource may read (a status import's result report).
+    kind: 'order-status-import-result',
     fileName: 'Objednávky září.csv',
     contentType: 'text/csv; charset=utf-8',
     body: new TextEncoder().encode('id;name\r\n1;Jana\r\n'),
@@ -126,6 +127,69 @@ describe('stored files (local folder)', () => {
     const local = localStorage(join(dataDir, 'files'));
     await expect(local.get('1/../../secret')).rejects.toThrow();
     await expect(local.delete('../x')).rejects.toThrow();
+  });
+
+  it('serves a file only to whom holds the right of its kind, and stops at once when the right or the membership goes', async () => {
+    const limited = {
+      token: (await server.login('limited@demo.test')).token,
+      accountId: await accountId('limited@demo.test'),
+    };
+    const contract = await store({
+      accountId: null,
+      kind: 'partner-document',
+      fileName: 'Smlouva.pdf',
+      contentType: 'application/pdf',
+      body: new TextEncoder().encode('%PDF-1.4 contract of the Czech shop\n%%EOF\n'),
+    });
+    const note = await store({ accountId: null, kind: 'delivery-note', fileName: 'Dodací list.pdf' });
+    const unnamed = await store({ accountId: null, kind: 'nobody-named-this-kind' });
+    const status = async (file: { downloadPath: string }, who: { token: string }) =>
+      (await download(file.downloadPath, who.token, cz)).statusCode;
+
+    // limited@ has no orders resource: the partner's delivery note is not there for it; the master sees both.
+    expect(await status(contract, limited)).toBe(200);
+    expect(await status(note, limited)).toBe(404);
+    expect(await status(note, partner)).toBe(200);
+    // A kind nobody said the right of is served to nobody, not to every member.
+    expect(await status(unnamed, partner)).toBe(404);
+
+    // The master takes the partner tab away: the contract's next download is refused, no waiting.
+    const everything = await server.gql<{ accessControl: { policies: { subject: string; action: string }[] } }>(
+      'query($id: ID!) { accessControl(accountId: $id) { policies { subject action } } }',
+      { id: limited.accountId },
+      { token: partner.token, partnerId: cz },
+    );
+    const kept = everything.data?.accessControl.policies.filter((p) => p.subject !== 'partner');
+    expect(kept?.length).toBeGreaterThan(0);
+    const update =
+      'mutation($id: ID!, $p: [PermissionPairInput!]!) { updateAccessControl(accountId: $id, policies: $p) { accountId } }';
+    const revoked = await server.gql(
+      update,
+      { id: limited.accountId, p: kept },
+      { token: partner.token, partnerId: cz },
+    );
+    expect(revoked.errors).toBeUndefined();
+    const refused = await download(contract.downloadPath, limited.token, cz);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).not.toContain('contract of the Czech shop');
+
+    // Given back, then the account leaves the partner: refused again on the next request.
+    await server.gql(
+      update,
+      { id: limited.accountId, p: everything.data?.accessControl.policies },
+      { token: partner.token, partnerId: cz },
+    );
+    expect(await status(contract, limited)).toBe(200);
+    const unlinked = await server.gql(
+      'mutation($id: ID!) { unlinkPartnerAccount(accountId: $id) }',
+      { id: limited.accountId },
+      { token: partner.token, partnerId: cz },
+    );
+    expect(unlinked.data).toEqual({ unlinkPartnerAccount: true });
+    const gone = await download(contract.downloadPath, limited.token, cz);
+    // Its only partner gone, its session ends with it (401); with partners left it would be 403 for this one.
+    expect([401, 403, 404]).toContain(gone.statusCode);
+    expect(gone.body).not.toContain('contract of the Czech shop');
   });
 
   it('names the file in the header without letting its name break the header', () => {
@@ -231,7 +295,7 @@ describe('stored files (S3-compatible bucket)', () => {
     const file = await storeFile(s3Server.app.platform, {
       partnerId: cz,
       accountId: partner.accountId,
-      kind: 'test',
+      kind: 'order-status-import-result',
       fileName: 'v bucketu.txt',
       contentType: 'text/plain; charset=utf-8',
       body: Readable.from([content]),

@@ -4,12 +4,13 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DomainError } from '@pp/domain';
+import { DomainError, isAllowed } from '@pp/domain';
 import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Platform, RequestContext } from '../context';
 import type { DbOrTx } from '../db/client';
 import { createRequestContext } from '../request-context';
+import { accessOfFileKind } from './access';
 import { createFileStorage, type FileStorage, storageKey } from './storage';
 import { storedFiles } from './tables';
 
@@ -112,12 +113,14 @@ export async function storeFile(
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * A stored file the caller may download: of the selected partner, made for this account (or for the whole
- * partner), not expired. Anything else is NOT_FOUND, so ids of other partners cannot be probed.
+ * A stored file the caller may download: of the selected partner, of a kind whose right the caller holds
+ * there (accessOfFileKind), made for this account (or for the whole partner), not expired. Anything else is
+ * NOT_FOUND, so ids cannot be probed. Membership and rights are read as every request reads them: a right
+ * or a membership taken away stops the very next download.
  */
 export async function openStoredFile(ctx: RequestContext, id: string) {
   const auth = ctx.requireAuth();
-  const { partnerId } = await ctx.requirePartner();
+  const { partnerId, policies } = await ctx.requirePartner();
   if (!UUID.test(id)) throw new DomainError('NOT_FOUND');
   const [file] = await ctx.db
     .select()
@@ -125,6 +128,8 @@ export async function openStoredFile(ctx: RequestContext, id: string) {
     .where(and(eq(storedFiles.partnerId, partnerId), eq(storedFiles.id, id)));
   if (!file || (file.expiresAt !== null && file.expiresAt.getTime() <= Date.now())) throw new DomainError('NOT_FOUND');
   if (file.accountId !== null && file.accountId !== auth.account.id) throw new DomainError('NOT_FOUND');
+  const access = accessOfFileKind(file.kind);
+  if (!access || !isAllowed(policies, access.resource, access.action)) throw new DomainError('NOT_FOUND');
   const body = await fileStorageOf(ctx.platform).get(file.storageKey);
   return { file, body };
 }
@@ -143,7 +148,10 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** GET /api/files/:id — streams a stored file to its partner's signed-in caller (session headers as GraphQL). */
+/**
+ * GET /api/files/:id — streams a stored file to a signed-in caller who may read it (openStoredFile), with the
+ * session headers GraphQL takes.
+ */
 export function registerFileRoutes(app: FastifyInstance, platform: Platform) {
   app.get<{ Params: { id: string } }>('/api/files/:id', async (request, reply) => {
     const ctx = await createRequestContext(platform, request);

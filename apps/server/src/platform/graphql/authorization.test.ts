@@ -1,11 +1,17 @@
+import { ACTIONS, RESOURCES } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_BATCH_JOB } from '../../modules/products/jobs';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import type { Fixtures, ForeignCall, OperationCase } from './authorization-cases';
+import { PLATFORM_CASES } from './authorization-cases-platform';
+import { SHOP_CASES } from './authorization-cases-shop';
 import { PUBLIC_OPERATIONS } from './schema';
 
 /**
  * Walks every operation the server publishes (read by introspection, as any client would), so a new
- * operation is covered the day it is added: each must refuse an anonymous caller unless it is listed as
- * public, and none may answer a partner's caller with another partner's data.
+ * operation is covered the day it is added: it must have its entry in authorization-cases.ts, refuse an
+ * anonymous caller unless public, refuse an account lacking its permission, and refuse (or skip) another
+ * partner's record named by a caller acting for its own partner — leaving that record as it was.
  */
 interface TypeRef {
   kind: string;
@@ -24,6 +30,9 @@ interface FullType {
   inputFields: { name: string; type: TypeRef }[] | null;
   enumValues: { name: string }[] | null;
 }
+type Operation = { id: string; kind: 'query' | 'mutation'; field: FieldInfo };
+
+const OPERATION_CASES: Record<string, OperationCase> = { ...SHOP_CASES, ...PLATFORM_CASES };
 
 const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name } } }';
 const INTROSPECTION = `{ __schema {
@@ -32,15 +41,177 @@ const INTROSPECTION = `{ __schema {
     fields { name args { name type { ${TYPE_REF} } } type { ${TYPE_REF} } } } } }`;
 
 let server: TestServer;
+let cz: number;
 let sk: number;
 let partnerToken: string;
+let adminToken: string;
+/** An operator signed in as the Czech shop through the cockpit's remote login. */
+let impersonationToken: string;
+/** The Slovak shop's master, a member of no other shop: the caller naming Czech records. */
+let skToken: string;
+/** Members of the Czech shop holding every permission but one, by that one ("orders.update"). */
+const lacking = new Map<string, string>();
+/** A member of the Czech shop holding every permission, but not its master. */
+let everyPermissionToken: string;
+let fixtures: Fixtures;
 let types: Map<string, FullType>;
-let operations: { id: string; kind: 'query' | 'mutation'; field: FieldInfo }[] = [];
+let operations: Operation[] = [];
+
+const sql = async <T>(text: string, params: unknown[] = []) =>
+  (await server.database.executeSql(text, params)).rows as T[];
+const one = async (text: string, params: unknown[] = []) =>
+  String(Object.values((await sql<Record<string, unknown>>(text, params))[0]!)[0]);
+
+/** A member of the Czech shop made for this walk (the setting, not what is tested). */
+async function czMember(email: string, pairs: string[]): Promise<string> {
+  const id = await one(
+    `insert into accounts (email, password_hash, first_name, last_name, is_confirmed)
+     select $1, password_hash, 'Walk', 'Account', true from accounts where email = 'partner@demo.test' returning id`,
+    [email],
+  );
+  await sql(
+    'insert into account_partners (partner_id, account_id, is_master, is_default) values ($1, $2, false, true)',
+    [cz, id],
+  );
+  for (const pair of pairs) {
+    const [subject, action] = pair.split('.');
+    await sql('insert into access_policies (partner_id, account_id, subject, action) values ($1, $2, $3, $4)', [
+      cz,
+      id,
+      subject,
+      action,
+    ]);
+  }
+  return (await server.login(email)).token;
+}
+
+async function impersonate(partnerId: number): Promise<string> {
+  const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
+    'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
+    { p: partnerId },
+    { token: adminToken },
+  );
+  const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
+    link.data!.cockpitRemoteLoginLink,
+  )!;
+  const result = await server.gql<{ loginAsAdmin: { token: string } }>(
+    'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
+    { h, t, p },
+  );
+  return result.data!.loginAsAdmin.token;
+}
+
+/** Czech records of every kind a call can name; the few the demo lacks are added as the owner would have them. */
+async function czechRecords(): Promise<Fixtures> {
+  const of = (table: string, extra = '') =>
+    one(`select id from ${table} where partner_id = $1 ${extra} order by id limit 1`, [cz]);
+  await sql(`insert into partner_deliveries (partner_id, code, title, price) values ($1, 'PPL', 'PPL', 99)`, [cz]);
+  await sql(
+    `insert into partner_documents (partner_id, file_id, document_type, title) values ($1, gen_random_uuid(), 'OTHER', 'Smlouva')`,
+    [cz],
+  );
+  await sql(
+    `insert into sandbox_accounts (partner_id, email, client_id, secret_hash) values ($1, 'sandbox@sport-demo.cz', 'walk-sandbox', 'x')`,
+    [cz],
+  );
+  const view = await server.gql<{ savedViewCreate: { id: string } }>(
+    'mutation { savedViewCreate(gridId: "orders", name: "Czech view", filters: []) { id } }',
+    {},
+    { token: partnerToken, partnerId: cz },
+  );
+  const since = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  const run = await server.gql<{ exportStart: { id: string } }>(
+    'mutation($p: JSON) { exportStart(kind: "orders", format: CSV, params: $p) { id } }',
+    { p: { filters: [{ field: 'createdAt', operator: 'GREATER_THAN_OR_EQUAL', value: since }] } },
+    { token: partnerToken, partnerId: cz },
+  );
+  const terms = await server.gql<{ currentTerms: { terms: { content: { id: string } } } }>(
+    '{ currentTerms { terms { content { id } } } }',
+    {},
+    { token: partnerToken, partnerId: cz },
+  );
+  const invited = await server.gql<{ addPartnerAccount: { id: string } }>(
+    'mutation { addPartnerAccount(input: { email: "invited@sport-demo.cz", firstName: "Iva", lastName: "Nová", lang: "cs" }) { id } }',
+    {},
+    { token: partnerToken, partnerId: cz },
+  );
+  if (!run.data || !invited.data) throw new Error(`fixtures: ${JSON.stringify([run.errors, invited.errors])}`);
+  return {
+    order: await of('orders'),
+    // Product ids are the partner's own codes: one the Slovak shop does not happen to use as well.
+    product: await one(
+      'select id from products where partner_id = $1 and id not in (select id from products where partner_id = $2) order by id limit 1',
+      [cz, sk],
+    ),
+    address: await of('partner_addresses'),
+    contact: await of('partner_contacts'),
+    delivery: await of('partner_deliveries'),
+    document: await of('partner_documents'),
+    conversation: await of('conversations'),
+    webhook: await of('webhooks'),
+    apiKey: await of('api_keys', 'and revoked_at is null'),
+    sandbox: await of('sandbox_accounts'),
+    notification: await of('partner_notifications'),
+    savedView: view.data!.savedViewCreate.id,
+    exportRun: run.data!.exportStart.id,
+    account: await one("select id from accounts where email = 'partner@demo.test'"),
+    invitation: invited.data.addPartnerAccount.id,
+    termsContent: terms.data!.currentTerms.terms.content.id,
+  };
+}
+
+/** Every row the Czech shop owns, as one fingerprint per table. */
+async function czechState(): Promise<Record<string, string>> {
+  const tables = await sql<{ table_name: string }>(
+    `select table_name from information_schema.columns
+     where column_name = 'partner_id' and table_schema = 'public' order by table_name`,
+  );
+  const state: Record<string, string> = {};
+  for (const { table_name: table } of tables) {
+    state[table] = await one(
+      `select md5(coalesce(string_agg(to_jsonb(t)::text, '|' order by to_jsonb(t)::text), '')) from "${table}" t
+       where partner_id = $1`,
+      [cz],
+    );
+  }
+  state.accounts = await one(
+    `select md5(string_agg(to_jsonb(a)::text, '|' order by a.id)) from accounts a
+     where id in (select account_id from account_partners where partner_id = $1)`,
+    [cz],
+  );
+  return state;
+}
 
 beforeAll(async () => {
   server = await startTestServer();
+  cz = await partnerIdByShop(server.database, '100001');
   sk = await partnerIdByShop(server.database, '100002');
   partnerToken = (await server.login('partner@demo.test')).token;
+  adminToken = (await server.login('admin@demo.test')).token;
+  impersonationToken = await impersonate(cz);
+  const skOwner = await one(
+    `insert into accounts (email, password_hash, first_name, last_name, is_confirmed)
+     select 'sk-owner@demo.test', password_hash, 'Eva', 'Malá', true from accounts where email = 'partner@demo.test'
+     returning id`,
+  );
+  await sql(
+    'insert into account_partners (partner_id, account_id, is_master, is_default) values ($1, $2, true, true)',
+    [sk, skOwner],
+  );
+  skToken = (await server.login('sk-owner@demo.test')).token;
+  const pairs = RESOURCES.flatMap((r) => ACTIONS.map((a) => `${r}.${a}`));
+  everyPermissionToken = await czMember('walk-every@demo.test', pairs);
+  const needed = new Set(Object.values(OPERATION_CASES).map((c) => c.access));
+  for (const pair of pairs.filter((p) => needed.has(p as never))) {
+    lacking.set(
+      pair,
+      await czMember(
+        `walk-no-${pair}@demo.test`,
+        pairs.filter((p) => p !== pair),
+      ),
+    );
+  }
+  fixtures = await czechRecords();
   const result = await server.gql<{ __schema: { types: FullType[] } }>(INTROSPECTION);
   types = new Map(result.data!.__schema.types.map((t) => [t.name, t]));
   operations = (['Query', 'Mutation'] as const).flatMap((root) =>
@@ -81,7 +252,9 @@ function selection(type: TypeRef): string {
   return scalar ? `{ ${scalar.name} }` : '{ __typename }';
 }
 
-function operationText(op: (typeof operations)[number], partner: number | null = null): string {
+function operationText(op: Operation, partner: number | null = null): string {
+  const sample = OPERATION_CASES[op.id]?.sample;
+  if (sample) return sample;
   const args = op.field.args
     .filter((a) => a.type.kind === 'NON_NULL')
     .map((a) => `${a.name}: ${sampleValue(a.type, partner, a.name)}`);
@@ -89,11 +262,27 @@ function operationText(op: (typeof operations)[number], partner: number | null =
 }
 
 const isPublic = (id: string) => (PUBLIC_OPERATIONS as readonly string[]).includes(id);
+// An operation without a case fails the first test; the others still hold it to the strictest answer.
+const accessOf = (op: Operation) => OPERATION_CASES[op.id]?.access ?? 'operator';
+const foreignOf = (op: Operation) => OPERATION_CASES[op.id]?.foreign ?? { none: 'no case yet' };
 
 describe('every GraphQL operation', () => {
-  it('is found by introspection, public ones included', () => {
-    expect(operations.length).toBeGreaterThan(5);
-    for (const pub of PUBLIC_OPERATIONS) expect(operations.map((o) => o.id)).toContain(pub);
+  it('has its decided access and record case, and no case outlives its operation', () => {
+    expect(operations.length).toBeGreaterThan(100);
+    expect(Object.keys(SHOP_CASES).filter((id) => id in PLATFORM_CASES)).toEqual([]);
+    const ids = operations.map((o) => o.id).sort();
+    expect({
+      'operations without a case': ids.filter((id) => !(id in OPERATION_CASES)),
+      'cases without an operation': Object.keys(OPERATION_CASES).filter((id) => !ids.includes(id)),
+    }).toEqual({ 'operations without a case': [], 'cases without an operation': [] });
+    const publicOnes = operations.filter((o) => accessOf(o) === 'public').map((o) => o.id);
+    expect(publicOnes.sort()).toEqual([...PUBLIC_OPERATIONS].sort());
+    // An operation naming a record by id must say what another partner's id gets: "none" is for those naming none.
+    const namesAnId = (op: Operation) => op.field.args.some((a) => named(a.type).name === 'ID');
+    const unexplained = operations.filter(
+      (op) => namesAnId(op) && 'none' in foreignOf(op) && !['public', 'operator'].includes(accessOf(op)),
+    );
+    expect(unexplained.map((o) => o.id)).toEqual([]);
   });
 
   it('refuses an anonymous caller unless it is public', async () => {
@@ -111,16 +300,75 @@ describe('every GraphQL operation', () => {
     for (const op of operations.filter((o) => !isPublic(o.id) && o.id !== 'Mutation.logout')) {
       // A Czech partner's account naming the Slovak partner in the header and in arguments.
       const result = await server.gql(operationText(op, sk), {}, { token: partnerToken, partnerId: sk });
-      const answered = result.data && Object.values(result.data).some((v) => v !== null);
-      if (!answered) {
-        expect([op.id, codeOf(result)]).toEqual([op.id, expect.stringMatching(/^(ACCESS_DENIED|ENTITY_NOT_FOUND)$/)]);
+      if (accessOf(op) !== 'account') {
+        expect([op.id, codeOf(result)]).toEqual([op.id, 'ACCESS_DENIED']);
         continue;
       }
-      // What does answer must be about the caller's own partner, never the one named.
+      // An account's own operations answer about the caller itself, never the partner named.
       const text = JSON.stringify(result.data);
       expect([op.id, text.includes('Záhrada Demo') || text.includes('100002')]).toEqual([op.id, false]);
-      answeredAbout.push(op.id);
+      if (result.data && Object.values(result.data).some((v) => v !== null)) answeredAbout.push(op.id);
     }
     expect(answeredAbout).toContain('Query.session');
+  });
+
+  it('refuses an account lacking exactly the permission of the operation', async () => {
+    const refused: string[] = [];
+    for (const op of operations) {
+      const access = accessOf(op);
+      if (['public', 'account', 'member'].includes(access)) continue;
+      const callers =
+        access === 'operator'
+          ? { master: partnerToken, impersonation: impersonationToken }
+          : access === 'master'
+            ? { 'every permission': everyPermissionToken }
+            : { [`without ${access}`]: lacking.get(access)! };
+      for (const [who, token] of Object.entries(callers)) {
+        const result = await server.gql(operationText(op, cz), {}, { token, partnerId: cz });
+        expect([op.id, who, codeOf(result)]).toEqual([op.id, who, 'ACCESS_DENIED']);
+      }
+      refused.push(op.id);
+    }
+    expect(refused).toEqual(expect.arrayContaining(['Mutation.orderUpdate', 'Mutation.changeMasterAccount']));
+  });
+
+  it("refuses another partner's record named under the caller's own partner, and leaves it as it was", async () => {
+    const before = await czechState();
+    const named: string[] = [];
+    const otherwise: unknown[] = [];
+    for (const op of operations) {
+      const foreign = foreignOf(op);
+      if ('none' in foreign) continue;
+      const result = await server.gql(foreign.document, foreign.variables(fixtures), { token: skToken, partnerId: sk });
+      const expected =
+        typeof foreign.answer === 'string'
+          ? { code: foreign.answer, data: null }
+          : { code: undefined, data: foreign.answer(fixtures) };
+      const got = { code: codeOf(result), data: result.data };
+      if (JSON.stringify(got) !== JSON.stringify(expected)) otherwise.push({ op: op.id, expected, got });
+      named.push(op.id);
+    }
+    expect(otherwise).toEqual([]);
+    expect(named.length).toBeGreaterThan(40);
+    // What a call queued runs for the caller's partner, not for the one whose ids it named.
+    await server.app.platform.jobs.runQueued(PRODUCT_BATCH_JOB);
+    expect(await czechState()).toEqual(before);
+  });
+
+  it('finds those records for their own partner, so the refusals above are about ownership', async () => {
+    for (const op of operations.filter((o) => o.kind === 'query')) {
+      const foreign = foreignOf(op) as ForeignCall | { none: string };
+      if ('none' in foreign) continue;
+      const result = await server.gql(foreign.document, foreign.variables(fixtures), {
+        token: partnerToken,
+        partnerId: cz,
+      });
+      const value = result.data ? Object.values(result.data)[0] : null;
+      expect([op.id, codeOf(result), value === null || (Array.isArray(value) && value.length === 0)]).toEqual([
+        op.id,
+        undefined,
+        false,
+      ]);
+    }
   });
 });

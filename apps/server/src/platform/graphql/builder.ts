@@ -1,5 +1,5 @@
 import SchemaBuilder from '@pothos/core';
-import { DomainError, FILTER_OPERATORS, SORT_DIRECTIONS } from '@pp/domain';
+import { FILTER_OPERATORS, parseRowId, SORT_DIRECTIONS } from '@pp/domain';
 import type { RequestContext } from '../context';
 
 export const builder = new SchemaBuilder<{
@@ -56,9 +56,7 @@ export const GridInput = builder.inputType('GridInput', {
   }),
 });
 
-/** A numeric id argument; anything else names no record (never a database error). */
-export function idArg(value: string | number): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw new DomainError('ENTITY_NOT_FOUND');
-  return id;
+/** A row id argument under the domain's one rule: anything else is VALIDATION_ERROR, never a database error. */
+export function idArg(value: string | number, field = 'id'): number {
+  return parseRowId(value, field);
 }

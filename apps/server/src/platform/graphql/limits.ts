@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { GRAPHQL_LIMITS } from '@pp/domain';
-import { type ASTVisitor, GraphQLError, Kind, type ValidationContext } from 'graphql';
+import { type ASTVisitor, BREAK, type DocumentNode, GraphQLError, type ValidationContext, visit } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RequestContext } from '../context';
 
@@ -16,6 +16,7 @@ export const SINGLE_USE_FIELDS = new Set([
   'Mutation.loginWithToken',
   'Mutation.loginAsAdmin',
   'Mutation.passwordResetRequest',
+  'Mutation.loginLinkRequest',
   'Mutation.passwordReset',
   'Query.passwordResetLinkStatus',
   'Mutation.register',
@@ -27,6 +28,12 @@ export const SINGLE_USE_FIELDS = new Set([
   'Mutation.changePassword',
   // Each makes an outgoing request of up to 10 s: one per document, not fifty aliases.
   'Mutation.webhookTest',
+  // Invitations mail someone; their answers check a mailed link.
+  'Mutation.addPartnerAccount',
+  'Mutation.resendAccountInvitation',
+  'Query.accountInvitation',
+  'Mutation.acceptAccountInvitation',
+  'Mutation.declineAccountInvitation',
 ]);
 
 function singleUseFieldsRule(context: ValidationContext): ASTVisitor {
@@ -46,22 +53,22 @@ function singleUseFieldsRule(context: ValidationContext): ASTVisitor {
   };
 }
 
-/** Whether a document asks for the schema itself (__schema or __type anywhere). */
-function asksForSchema(document: { definitions: readonly unknown[] }): boolean {
+/**
+ * Whether a document asks for the schema itself (__schema or __type anywhere). `visit` walks only the
+ * AST's child keys: a parsed document's `loc` links every token both ways, so a walk over every object
+ * value never ends.
+ */
+function asksForSchema(document: DocumentNode): boolean {
   let found = false;
-  const visit = (node: unknown): void => {
-    if (found || !node || typeof node !== 'object') return;
-    const n = node as { kind?: string; name?: { value: string } };
-    if (n.kind === Kind.FIELD && (n.name?.value === '__schema' || n.name?.value === '__type')) {
-      found = true;
-      return;
-    }
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) value.forEach(visit);
-      else if (value && typeof value === 'object') visit(value);
-    }
-  };
-  document.definitions.forEach(visit);
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        found = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
   return found;
 }
 

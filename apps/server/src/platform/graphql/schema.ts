@@ -34,6 +34,7 @@ export const PUBLIC_OPERATIONS = [
   'Mutation.loginWithToken',
   'Mutation.loginAsAdmin',
   'Mutation.passwordResetRequest',
+  'Mutation.loginLinkRequest',
   'Mutation.passwordReset',
   'Query.registrationAvailability',
   'Query.companyLookup',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../../app';
 import { mailRendererOf } from '../../jobs';
 import { testConfig, testDatabase } from '../../test/harness';
+import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { deliverPendingMail, MAIL_MAX_ATTEMPTS, purgeSentMail } from './jobs';
 import { queueMail } from './service';
@@ -207,6 +208,52 @@ describe('immediate delivery into the demo mailbox', () => {
     expect(list[0]!.subject).toBe('Message 54');
     expect(list.every((m) => m.recipient === 'many@shop.test')).toBe(true);
     expect((await messages()).length).toBe(50);
+  });
+
+  it('answers only the machine itself, and the ranges DEV_MAILBOX_ALLOW adds', async () => {
+    // A reset link for admin@ sits in the mailbox: a stranger on the network must not read it.
+    await database.db.execute(
+      sql`insert into dev_mailbox (recipient, subject, text, html) values ('admin@demo.test', 'Reset', 'http://x/login/reset-password/live-link', '<p>h</p>')`,
+    );
+    const ask = (target: App, remoteAddress: string) =>
+      target.app.inject({ method: 'GET', url: '/dev/mailbox/messages?to=admin@demo.test', remoteAddress });
+    for (const stranger of ['192.168.1.20', '10.0.0.7', '203.0.113.9', '2001:db8::1', '::ffff:192.168.1.20']) {
+      const response = await ask(app, stranger);
+      expect([stranger, response.statusCode]).toEqual([stranger, 404]);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+      expect(response.body).not.toContain('live-link');
+    }
+    for (const local of ['127.0.0.1', '127.8.0.1', '::1', '::ffff:127.0.0.1']) {
+      const response = await ask(app, local);
+      expect([local, response.statusCode]).toEqual([local, 200]);
+      expect(response.body).toContain('live-link');
+    }
+
+    const opened = await buildApp({
+      config: testConfig({ mail: { kind: 'mailbox', allow: ['192.168.1.0/24', '2001:db8::5'] } }),
+      database,
+      jobs: false,
+    });
+    try {
+      expect((await ask(opened, '192.168.1.20')).statusCode).toBe(200);
+      expect((await ask(opened, '2001:db8::5')).statusCode).toBe(200);
+      expect((await ask(opened, '127.0.0.1')).statusCode).toBe(200);
+      expect((await ask(opened, '192.168.2.20')).statusCode).toBe(404);
+      expect((await ask(opened, '2001:db8::6')).statusCode).toBe(404);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('reads DEV_MAILBOX_ALLOW as addresses and ranges, and refuses anything else at start', () => {
+    const env = { REMOTE_LOGIN_SECRET: 'test-remote-login-secret-0123456789', DATA_DIR: 'memory://' };
+    expect(loadConfig(env).mail).toEqual({ kind: 'mailbox', allow: [] });
+    expect(loadConfig({ ...env, DEV_MAILBOX_ALLOW: ' 10.0.0.0/8, fd00::/8 ,192.168.1.7' }).mail).toEqual({
+      kind: 'mailbox',
+      allow: ['10.0.0.0/8', 'fd00::/8', '192.168.1.7'],
+    });
+    for (const bad of ['10.0.0.0/33', 'everyone', '*', '10.0.0/8', '::1/129'])
+      expect(() => loadConfig({ ...env, DEV_MAILBOX_ALLOW: bad })).toThrow(/DEV_MAILBOX_ALLOW/);
   });
 
   it('does not exist when a relay delivers, nor in production', async () => {

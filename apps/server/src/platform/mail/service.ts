@@ -9,6 +9,7 @@ export type MailTemplate =
   | 'login-link'
   | 'account-invite'
   | 'account-linked'
+  | 'account-join'
   | 'registration-confirm'
   | 'workflow-changed'
   | 'terms-published'

@@ -1,6 +1,14 @@
-import { STREAM_LOGIN_TIMEOUT_MS, STREAM_SOCKETS_PER_SESSION, type StreamAudience, type StreamEvent } from '@pp/domain';
+import {
+  type Resource,
+  STREAM_LOGIN_TIMEOUT_MS,
+  STREAM_SOCKETS_PER_SESSION,
+  type StreamAudience,
+  type StreamEvent,
+} from '@pp/domain';
 import { sql } from 'drizzle-orm';
+import { AUTH_CHANNEL, type AuthChange } from '../auth-cache';
 import type { Database, DbOrTx } from '../db/client';
+import { STREAM_EVENT_RESOURCE } from './resources';
 
 const CHANNEL = 'pp_stream';
 
@@ -22,7 +30,14 @@ export async function publishInTransaction(tx: DbOrTx, audience: StreamAudience,
 /** Who a logged-in socket is: set by its `login` message. */
 export interface StreamMember {
   accountId: number;
+  /** The operator behind an impersonation: a change to the operator is a change to this socket too. */
+  adminAccountId?: number | null;
   partnerIds: ReadonlySet<number>;
+  /**
+   * Per partner, the resources this account may read there: a partner's event that belongs to a resource
+   * reaches only members holding it (absent: none).
+   */
+  readable?: ReadonlyMap<number, ReadonlySet<Resource>>;
   /** The markets of those partners, for notices to chosen markets. */
   shopIds: ReadonlySet<string>;
   /**
@@ -41,6 +56,11 @@ export interface StreamClient {
   send(event: StreamEvent): void;
   /** Ends the socket: its session is gone. */
   close(): void;
+  /**
+   * Reads the member again after an announced change of memberships or rights: the new member, or null
+   * when the socket must go. Events wait meanwhile and are then judged by the new member.
+   */
+  refresh?(): Promise<StreamMember | null>;
 }
 
 export interface StreamLimits {
@@ -49,6 +69,11 @@ export interface StreamLimits {
   /** Sockets one session may hold in this process, logged in or not. */
   socketsPerSession: number;
 }
+
+/** Events one socket may hold back while its rights are read again; past this it is closed and reconnects. */
+const HELD_EVENTS_MAX = 500;
+/** Sockets whose rights are read again at once: a change for everybody must not take the whole pool. */
+const REFRESH_CONCURRENCY = 4;
 
 /**
  * Fans live events out to websockets. A publish goes through PostgreSQL NOTIFY, so every server process
@@ -69,13 +94,19 @@ export interface StreamHub {
    * open sockets faster than it may ask for tokens, and no cross-process count is needed.
    */
   add(client: StreamClient): (() => void) | null;
+  /** How many changes of memberships or rights this process has heard: a login that saw one come while it read the member reads again. */
+  changes(): number;
   size(): number;
   stop(): Promise<void>;
 }
 
-function reaches(audience: StreamAudience, member: StreamMember): boolean {
+function reaches(audience: StreamAudience, event: StreamEvent, member: StreamMember): boolean {
   if ('all' in audience) return true;
-  if ('partnerId' in audience) return member.partnerIds.has(audience.partnerId);
+  if ('partnerId' in audience) {
+    if (!member.partnerIds.has(audience.partnerId)) return false;
+    const resource = STREAM_EVENT_RESOURCE[event.type] ?? null;
+    return resource === null || member.readable?.get(audience.partnerId)?.has(resource) === true;
+  }
   if ('shops' in audience) return audience.shops.some((shop) => member.shopIds.has(shop));
   if ('operators' in audience) return member.operator === true;
   return member.accountId === audience.accountId;
@@ -88,10 +119,27 @@ export function createStreamHub(database: Database, limits: Partial<StreamLimits
   };
   const bySession = new Map<number, Set<StreamClient>>();
   let count = 0;
-  let unlisten: (() => Promise<void>) | null = null;
+  const unlisten: (() => Promise<void>)[] = [];
+  type Published = { audience: StreamAudience; event: StreamEvent };
+  /** Sockets whose rights are being read again, with the events that came meanwhile (in order). */
+  const held = new Map<StreamClient, { events: Published[]; again: boolean }>();
+  const refreshQueue: StreamClient[] = [];
+  let refreshing = 0;
+  let changeCount = 0;
+
+  function offer(client: StreamClient, message: Published) {
+    if (!client.member) return;
+    const waiting = held.get(client);
+    if (waiting) {
+      if (waiting.events.length >= HELD_EVENTS_MAX) client.close();
+      else waiting.events.push(message);
+      return;
+    }
+    if (reaches(message.audience, message.event, client.member)) client.send(message.event);
+  }
 
   function deliver(payload: string) {
-    let message: { audience: StreamAudience; event: StreamEvent } | { endSessions: number[] };
+    let message: Published | { endSessions: number[] };
     try {
       message = JSON.parse(payload);
     } catch {
@@ -102,15 +150,80 @@ export function createStreamHub(database: Database, limits: Partial<StreamLimits
         for (const client of [...(bySession.get(sessionId) ?? [])]) client.close();
       return;
     }
-    for (const clients of bySession.values())
-      for (const client of clients)
-        if (client.member && reaches(message.audience, client.member)) client.send(message.event);
+    for (const clients of bySession.values()) for (const client of clients) offer(client, message);
+  }
+
+  function pump() {
+    while (refreshing < REFRESH_CONCURRENCY && refreshQueue.length) {
+      const client = refreshQueue.shift()!;
+      refreshing++;
+      void refreshOne(client).finally(() => {
+        refreshing--;
+        pump();
+      });
+    }
+  }
+
+  async function refreshOne(client: StreamClient) {
+    const waiting = held.get(client);
+    if (!waiting) return;
+    waiting.again = false;
+    const member = await client.refresh!().catch(() => null);
+    if (!member) {
+      held.delete(client);
+      client.close();
+      return;
+    }
+    client.member = member;
+    // Another change came while reading: read once more before anything held is let through.
+    if (waiting.again) {
+      refreshQueue.push(client);
+      return;
+    }
+    held.delete(client);
+    for (const message of waiting.events) offer(client, message);
+  }
+
+  /**
+   * An announced change of memberships or rights (the auth cache's channel): the sockets it concerns stop
+   * at once, read their member again, and only then see the events that came meanwhile, so nothing
+   * published after the change reaches a socket under its old rights.
+   */
+  function authChanged(payload: string) {
+    changeCount++;
+    let change: AuthChange;
+    try {
+      change = JSON.parse(payload) as AuthChange;
+    } catch {
+      change = { all: true };
+    }
+    const accounts = 'accounts' in change ? new Set<number | null | undefined>(change.accounts) : null;
+    const sessions = 'sessions' in change ? new Set(change.sessions) : null;
+    for (const clients of bySession.values()) {
+      for (const client of clients) {
+        const member = client.member;
+        if (!member || !client.refresh) continue;
+        const concerned =
+          'all' in change ||
+          (sessions?.has(client.sessionId) ?? false) ||
+          (accounts !== null && (accounts.has(member.accountId) || accounts.has(member.adminAccountId)));
+        if (!concerned) continue;
+        const waiting = held.get(client);
+        if (waiting) waiting.again = true;
+        else {
+          held.set(client, { events: [], again: false });
+          refreshQueue.push(client);
+        }
+      }
+    }
+    pump();
   }
 
   return {
     limits: hubLimits,
     async start() {
-      unlisten = await database.listen(CHANNEL, deliver);
+      unlisten.push(await database.listen(CHANNEL, deliver));
+      unlisten.push(await database.listen(AUTH_CHANNEL, authChanged));
     },
     async publish(audience, event) {
       await database.notify(CHANNEL, streamPayload(audience, event));
@@ -127,18 +240,24 @@ export function createStreamHub(database: Database, limits: Partial<StreamLimits
       }
       clients.add(client);
       count++;
-      const held = clients;
+      const session = clients;
       return () => {
-        if (!held.delete(client)) return;
+        if (!session.delete(client)) return;
         count--;
-        if (held.size === 0 && bySession.get(client.sessionId) === held) bySession.delete(client.sessionId);
+        held.delete(client);
+        if (session.size === 0 && bySession.get(client.sessionId) === session) bySession.delete(client.sessionId);
       };
+    },
+    changes() {
+      return changeCount;
     },
     size() {
       return count;
     },
     async stop() {
-      await unlisten?.();
+      for (const stop of unlisten.splice(0)) await stop();
+      held.clear();
+      refreshQueue.length = 0;
       for (const clients of bySession.values()) clients.clear();
       bySession.clear();
       count = 0;

@@ -1,12 +1,36 @@
-import { STREAM_CLOSE, STREAM_IDLE_TIMEOUT_MS, type StreamEvent } from '@pp/domain';
+import { type Resource, STREAM_CLOSE, STREAM_IDLE_TIMEOUT_MS, type StreamEvent } from '@pp/domain';
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../../modules/auth/service';
 import { consumeStreamToken } from '../../modules/auth/stream-tokens';
-import { reachablePartners } from '../../modules/partner/service';
-import type { Platform } from '../context';
+import { policiesFor, reachablePartners } from '../../modules/partner/service';
+import type { Auth, Platform } from '../context';
+import type { Db } from '../db/client';
 import { readFeatureFlags } from '../flags/service';
 import { metrics } from '../metrics';
-import type { StreamClient } from './hub';
+import type { StreamClient, StreamMember } from './hub';
+
+/**
+ * Who a socket's session is on the stream: its partners (the same the API lets it act for), what it may
+ * read at each, and whether it is an operator. Read at login and again after every announced change that
+ * concerns it.
+ */
+async function memberOf(db: Db, auth: Auth): Promise<StreamMember> {
+  const flags = await readFeatureFlags(db);
+  const reachable = await reachablePartners(db, auth, flags);
+  const readable = new Map<number, ReadonlySet<Resource>>();
+  for (const partner of reachable) {
+    const policies = await policiesFor(db, auth, partner);
+    readable.set(partner.id, new Set(policies.filter((p) => p.isActive && p.action === 'read').map((p) => p.subject)));
+  }
+  return {
+    accountId: auth.account.id,
+    adminAccountId: auth.admin?.id ?? null,
+    partnerIds: new Set(reachable.map((p) => p.id)),
+    readable,
+    shopIds: new Set(reachable.map((p) => p.shopId)),
+    operator: auth.account.isAdmin && auth.admin === null,
+  };
+}
 
 /**
  * The live stream: /v1/stream-api/{token}/ws. The client proves its session twice: the stream token in
@@ -90,20 +114,21 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
       }
       if (message.type === 'login' && typeof message.token === 'string' && !client.member) {
         // A revoked or expired session no longer resolves: a socket opened before logout cannot log in after.
-        const auth = await resolveSession(platform.database.db, message.token).catch(() => null);
+        const db = platform.database.db;
+        const auth = await resolveSession(db, message.token).catch(() => null);
         if (!auth || auth.sessionId !== client.sessionId) return refuse();
-        const flags = await readFeatureFlags(platform.database.db);
-        const reachable = await reachablePartners(platform.database.db, auth, flags);
-        const partnerIds = new Set(reachable.map((p) => p.id));
-        const shopIds = new Set(reachable.map((p) => p.shopId));
+        let member: StreamMember;
+        let seen: number;
+        do {
+          seen = platform.stream.changes();
+          member = await memberOf(db, auth);
+        } while (seen !== platform.stream.changes() && !gone());
         // Closed meanwhile (the session ended, the timeout, the client left): the hub has let it go.
         if (gone()) return;
-        client.member = {
-          accountId: auth.account.id,
-          partnerIds,
-          shopIds,
-          operator: auth.account.isAdmin && auth.admin === null,
-        };
+        client.member = member;
+        // An ended session closes the socket through the hub; a change of partners or rights reads the
+        // member again from the session as it was resolved (without touching the session's idle time).
+        client.refresh = async () => (gone() ? null : memberOf(db, auth));
         clearTimeout(loginTimer);
         send({ type: 'logged_in' });
       }

@@ -1,6 +1,6 @@
-import { startingPolicies } from '@pp/domain';
+import { INVITE_TTL_MS, startingPolicies } from '@pp/domain';
 import type { DbOrTx } from '../../platform/db/client';
-import { accessPolicies, accounts } from '../../modules/account/tables';
+import { accessPolicies, accountInvitations, accounts } from '../../modules/account/tables';
 import { accountPartners } from '../../modules/partner/tables';
 import type { DemoIds } from './ids';
 
@@ -57,4 +57,12 @@ export async function seedAccounts(tx: DbOrTx, ids: DemoIds): Promise<void> {
       isActive: true,
     })),
   );
+  // The tab lists it as an invitation waiting, by its address only.
+  await tx.insert(accountInvitations).values({
+    partnerId: ids.cz,
+    email: 'invited@demo.test',
+    policies: startingPolicies('read').map((p) => `${p.subject}:${p.action}`),
+    invitedBy: ids.partnerAcc,
+    expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+  });
 }

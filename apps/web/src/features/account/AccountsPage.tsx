@@ -13,7 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconCrown, IconDots, IconKey, IconLinkOff, IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import { IconCrown, IconDots, IconKey, IconLinkOff, IconUserPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -27,12 +27,12 @@ import { flash } from '../../ui/flash';
 import { useDocumentTitle } from '../../ui/PageFrame';
 import { AddAccountDialog } from './AddAccountDialog';
 import { ConfirmDialog } from './ConfirmDialog';
+import { InvitationsList } from './InvitationsList';
 import {
   ACCOUNT_KEYS,
   ChangeMasterMutation,
   type PartnerAccountData,
   PartnerAccountsQuery,
-  ResendInvitationMutation,
   UnlinkAccountMutation,
 } from './operations';
 
@@ -40,7 +40,7 @@ type Pending = { kind: 'unlink' | 'master'; account: PartnerAccountData } | null
 
 const nameOf = (a: PartnerAccountData) => `${a.firstName} ${a.lastName}`.trim() || a.email;
 
-/** The accounts tab: who works for the partner, who is the master, and who has not accepted an invitation yet. */
+/** The accounts tab: who works for the partner, who is the master, and the invitations not answered yet. */
 export function AccountsPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle('partnerAccounts');
@@ -73,11 +73,6 @@ export function AccountsPage() {
     flash.error(errorMessage(error, t));
   };
 
-  const resend = useMutation({
-    mutationFn: (account: PartnerAccountData) => api.request(ResendInvitationMutation, { accountId: account.id }),
-    onSuccess: (_, account) => flash.success(t('account.accounts.resentDone', { email: account.email })),
-    onError: failed,
-  });
   const unlink = useMutation({
     mutationFn: (account: PartnerAccountData) => api.request(UnlinkAccountMutation, { accountId: account.id }),
     onSuccess: (_, account) => {
@@ -129,15 +124,6 @@ export function AccountsPage() {
 
   const actions = (a: PartnerAccountData) => {
     const items = [
-      may.update && !a.isConfirmed && !a.passwordValid && (
-        <Menu.Item
-          key="resend"
-          leftSection={<IconMailForward size={16} aria-hidden />}
-          onClick={() => resend.mutate(a)}
-        >
-          {t('account.accounts.actions.resend')}
-        </Menu.Item>
-      ),
       may.permissions && (
         <Menu.Item
           key="permissions"
@@ -240,6 +226,7 @@ export function AccountsPage() {
             </Table>
           </Table.ScrollContainer>
         )}
+        <InvitationsList may={{ resend: may.update, cancel: may.unlink }} />
         {accounts.data && !accounts.data.some((a) => !a.isMaster) && (
           <Alert variant="light" color="gray">
             {t('account.accounts.onlyMaster')}

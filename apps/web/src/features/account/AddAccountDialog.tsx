@@ -13,8 +13,9 @@ import { ACCOUNT_KEYS, AddPartnerAccountMutation } from './operations';
 type Field = 'email' | 'firstName' | 'lastName' | 'lang' | 'rights';
 
 /**
- * Adds a person by e-mail. An address the portal knows is linked at once; an unknown one gets an invitation
- * to choose a password. Names and language are used for a new account only.
+ * Invites a person by e-mail. The answer is the same whoever is behind the address: an account the portal
+ * knows joins once its owner accepts; an unknown address gets an invitation to choose a password. Names
+ * and language are used for a new account only.
  */
 export function AddAccountDialog({ onClose, language }: { onClose: () => void; language: Language }) {
   const { t } = useTranslation();
@@ -33,11 +34,7 @@ export function AddAccountDialog({ onClose, language }: { onClose: () => void; l
         input: { ...input, rights: input.rights as (typeof ACCOUNT_STARTING_RIGHTS)[number] },
       }),
     onSuccess: ({ addPartnerAccount: result }) => {
-      flash.success(
-        t(result.invited ? 'account.accounts.invitedDone' : 'account.accounts.linkedDone', {
-          email: result.account.email,
-        }),
-      );
+      flash.success(t('account.accounts.invitedDone', { email: result.email }));
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEYS.accounts });
       onClose();
     },

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { errorMessage } from '../../app/api/apiError';
 import { canAccess } from '../../app/session/access';
-import { SESSION_QUERY_KEY, useSession } from '../../app/session/session';
+import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
 import { useDocumentTitle } from '../../ui/PageFrame';
@@ -79,7 +79,9 @@ export function PermissionsPage() {
             accountId={accountId}
             account={accounts.data?.find((a) => a.id === accountId)}
             canEdit={canAccess(session, 'permissions', 'update')}
-            isSelf={session.account.id === accountId}
+            // Not while an operator works as the partner: the server lets it act for the partner's people.
+            isSelf={session.account.id === accountId && !session.impersonating}
+            holds={(resource, action) => canAccess(session, resource, action)}
           />
         )}
       </Stack>
@@ -92,6 +94,8 @@ function PermissionMatrix(props: {
   account: PartnerAccountData | undefined;
   canEdit: boolean;
   isSelf: boolean;
+  /** Whether the signed-in account holds the pair itself: only those it may give (the server checks the same). */
+  holds: (resource: Resource, action: Action) => boolean;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -106,7 +110,12 @@ function PermissionMatrix(props: {
   );
   const [checked, setChecked] = useState<Set<string> | null>(null);
   const current = checked ?? stored;
-  const readOnly = !props.canEdit || control.data?.isMaster === true;
+  // Nobody edits their own pairs, and the master's are fixed: the server refuses both.
+  const readOnly = !props.canEdit || props.isSelf || control.data?.isMaster === true;
+  // A pair the editor does not hold may be taken away, never given.
+  const locked = (resource: Resource, action: Action) =>
+    !props.holds(resource, action) && !stored.has(key(resource, action));
+  const somethingLocked = RESOURCES.some((r) => ACTIONS.some((a) => locked(r, a)));
   const dirty = checked !== null && (checked.size !== stored.size || [...checked].some((k) => !stored.has(k)));
 
   const save = useMutation({
@@ -123,8 +132,6 @@ function PermissionMatrix(props: {
       setChecked(null);
       flash.success(t('account.permissions.saved'));
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEYS.accounts });
-      // Changing one's own permissions changes one's own navigation.
-      if (props.isSelf) void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },
     onError: (error) => flash.error(errorMessage(error, t)),
   });
@@ -138,8 +145,8 @@ function PermissionMatrix(props: {
   const toggleRow = (resource: Resource, on: boolean) => {
     const next = new Set(current);
     for (const action of ACTIONS) {
-      if (on) next.add(key(resource, action));
-      else next.delete(key(resource, action));
+      if (on && !locked(resource, action)) next.add(key(resource, action));
+      else if (!on) next.delete(key(resource, action));
     }
     setChecked(next);
   };
@@ -155,9 +162,19 @@ function PermissionMatrix(props: {
           {t('account.permissions.masterNote', { name: who })}
         </Alert>
       )}
-      {!props.canEdit && !control.data.isMaster && (
+      {props.isSelf && !control.data.isMaster && (
+        <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />} data-testid="permissions-self">
+          {t('account.permissions.selfNote')}
+        </Alert>
+      )}
+      {!props.canEdit && !props.isSelf && !control.data.isMaster && (
         <Alert variant="light" color="gray">
           {t('account.permissions.readOnlyNote')}
+        </Alert>
+      )}
+      {!readOnly && somethingLocked && (
+        <Alert variant="light" color="gray" data-testid="permissions-not-held">
+          {t('account.permissions.notHeldNote')}
         </Alert>
       )}
       <Table.ScrollContainer minWidth={560}>
@@ -187,18 +204,22 @@ function PermissionMatrix(props: {
                   <Table.Th scope="row" fw={500}>
                     {label}
                   </Table.Th>
-                  {ACTIONS.map((action) => (
-                    <Table.Td key={action} ta="center">
-                      <Checkbox
-                        styles={{ body: { justifyContent: 'center' } }}
-                        aria-label={`${label}: ${t(`permissions.actions.${action}`)}`}
-                        checked={current.has(key(resource, action))}
-                        disabled={readOnly}
-                        onChange={(e) => toggle(key(resource, action), e.currentTarget.checked)}
-                        data-testid={`perm-${resource}-${action}`}
-                      />
-                    </Table.Td>
-                  ))}
+                  {ACTIONS.map((action) => {
+                    const notHeld = !readOnly && locked(resource, action);
+                    return (
+                      <Table.Td key={action} ta="center" title={notHeld ? t('account.permissions.notHeld') : undefined}>
+                        <Checkbox
+                          styles={{ body: { justifyContent: 'center' } }}
+                          aria-label={`${label}: ${t(`permissions.actions.${action}`)}`}
+                          aria-description={notHeld ? t('account.permissions.notHeld') : undefined}
+                          checked={current.has(key(resource, action))}
+                          disabled={readOnly || notHeld}
+                          onChange={(e) => toggle(key(resource, action), e.currentTarget.checked)}
+                          data-testid={`perm-${resource}-${action}`}
+                        />
+                      </Table.Td>
+                    );
+                  })}
                   {!readOnly && (
                     <Table.Td ta="center">
                       <Checkbox

@@ -26,21 +26,46 @@ export const PartnerAccountsQuery = graphql(
   [PartnerAccountFields],
 );
 
-export const AddPartnerAccountMutation = graphql(
-  `
+export const AddPartnerAccountMutation = graphql(`
   mutation AddPartnerAccount($input: AddAccountInput!) {
-    addPartnerAccount(input: $input) {
-      invited
-      account { ...PartnerAccountFields }
-    }
+    addPartnerAccount(input: $input) { id email created expiresAt }
   }
-`,
-  [PartnerAccountFields],
-);
+`);
+
+export const PartnerInvitationsQuery = graphql(`
+  query PartnerInvitations {
+    partnerInvitations { id email created expiresAt }
+  }
+`);
+export type PartnerInvitationData = ResultOf<typeof PartnerInvitationsQuery>['partnerInvitations'][number];
 
 export const ResendInvitationMutation = graphql(`
-  mutation ResendAccountInvitation($accountId: ID!) {
-    resendAccountInvitation(accountId: $accountId)
+  mutation ResendAccountInvitation($invitationId: ID!) {
+    resendAccountInvitation(invitationId: $invitationId)
+  }
+`);
+
+export const CancelInvitationMutation = graphql(`
+  mutation CancelAccountInvitation($invitationId: ID!) {
+    cancelAccountInvitation(invitationId: $invitationId)
+  }
+`);
+
+export const AccountInvitationQuery = graphql(`
+  query AccountInvitation($token: String!) {
+    accountInvitation(token: $token) { partnerId partnerName shopId inviterName email expiresAt }
+  }
+`);
+
+export const AcceptInvitationMutation = graphql(`
+  mutation AcceptAccountInvitation($token: String!) {
+    acceptAccountInvitation(token: $token) { partnerId partnerName }
+  }
+`);
+
+export const DeclineInvitationMutation = graphql(`
+  mutation DeclineAccountInvitation($token: String!) {
+    declineAccountInvitation(token: $token)
   }
 `);
 
@@ -82,6 +107,7 @@ export const ChangePasswordMutation = graphql(`
 
 export const ACCOUNT_KEYS = {
   accounts: ['partnerAccounts'] as const,
+  invitations: ['partnerAccounts', 'invitations'] as const,
   accessControl: (accountId: string) => ['accessControl', accountId] as const,
 };
 

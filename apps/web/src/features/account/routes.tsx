@@ -58,3 +58,10 @@ const accountRoutesChildren = [
 ];
 
 export const accountRoutes = userRoute.addChildren(accountRoutesChildren);
+
+/** Where a mailed invitation to join a shop lands: signed in, whatever the selected shop (no resource needed). */
+export const invitationRoute = createRoute({
+  getParentRoute: () => portalRoute,
+  path: '/invitation/$token',
+  component: lazyRouteComponent(() => import('./InvitationPage'), 'InvitationPage'),
+});

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
-import { fieldErrors, issueErrors } from '../../app/api/apiError';
+import { ApiError, fieldErrors, issueErrors } from '../../app/api/apiError';
 import { useFeatureFlags } from '../../app/flags';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
@@ -18,6 +18,8 @@ type Field = 'email' | 'password';
 
 /** What to do about a refusal (a new activation link, whom to contact): loaded only when sign-in is refused. */
 const LoginRefusal = lazy(() => import('../registration/LoginRefusal').then((m) => ({ default: m.LoginRefusal })));
+/** The way past a throttled sign-in: a link by e-mail (loaded only when sign-in answers TOO_MANY_ATTEMPTS). */
+const LoginLinkOffer = lazy(() => import('./LoginLinkOffer').then((m) => ({ default: m.LoginLinkOffer })));
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -63,6 +65,9 @@ export function LoginPage() {
       {login.isError && (
         <Suspense fallback={<ErrorAlert error={login.error} />}>
           <LoginRefusal error={login.error} />
+          {login.error instanceof ApiError && login.error.code === 'TOO_MANY_ATTEMPTS' && (
+            <LoginLinkOffer email={values.email} />
+          )}
         </Suspense>
       )}
 

@@ -96,6 +96,13 @@ export const StreamTokenQuery = graphql(`
   }
 `);
 
+/** Public: e-mails a one-time sign-in link; the same answer for every e-mail. */
+export const LoginLinkRequestMutation = graphql(`
+  mutation LoginLinkRequest($email: String!) {
+    loginLinkRequest(email: $email)
+  }
+`);
+
 export const PasswordResetRequestMutation = graphql(`
   mutation PasswordResetRequest($email: String!) {
     passwordResetRequest(email: $email)

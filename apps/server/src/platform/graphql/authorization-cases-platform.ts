@@ -1,0 +1,232 @@
+import { call, INVITATION_LINK, NO_ID, OPERATOR, type OperationCase, PUBLIC } from './authorization-cases';
+
+/** The cases of the platform around a shop: sign-in, registration, accounts, notifications, messages, API, cockpit. */
+// An address, not a name: the URL is judged before the record is looked up, and a test resolves no names.
+const WEBHOOK = { url: 'https://93.184.215.14/partner', event: 'ORDER_CREATED', isEnabled: false };
+
+export const PLATFORM_CASES: Record<string, OperationCase> = {
+  // Sign-in, session and the caller's own things.
+  'Query.passwordResetLinkStatus': { access: 'public', foreign: PUBLIC },
+  'Query.featureFlags': { access: 'public', foreign: PUBLIC },
+  'Query.session': { access: 'account', foreign: NO_ID },
+  'Query.streamToken': { access: 'account', foreign: NO_ID },
+  'Mutation.login': { access: 'public', foreign: PUBLIC },
+  'Mutation.loginWithToken': { access: 'public', foreign: PUBLIC },
+  'Mutation.loginAsAdmin': { access: 'public', foreign: { none: 'checked by the signed remote-login link' } },
+  'Mutation.logout': { access: 'account', foreign: NO_ID },
+  'Mutation.passwordResetRequest': { access: 'public', foreign: PUBLIC },
+  'Mutation.loginLinkRequest': { access: 'public', foreign: PUBLIC },
+  'Mutation.passwordReset': { access: 'public', foreign: PUBLIC },
+  'Mutation.updateProfile': { access: 'account', foreign: NO_ID },
+  'Mutation.changePassword': { access: 'account', foreign: NO_ID },
+  'Query.savedViews': { access: 'member', foreign: NO_ID },
+  'Mutation.savedViewCreate': { access: 'member', foreign: NO_ID },
+  'Mutation.savedViewDelete': {
+    access: 'member',
+    foreign: call('mutation($id: ID!) { savedViewDelete(id: $id) }', (f) => ({ id: f.savedView }), 'ENTITY_NOT_FOUND'),
+  },
+  'Query.dashboard': { access: 'partner.read', foreign: NO_ID },
+  'Query.dashboardOrders': { access: 'orders.read', foreign: NO_ID },
+
+  // Registration (public).
+  'Query.registrationAvailability': { access: 'public', foreign: PUBLIC },
+  'Query.companyLookup': { access: 'public', foreign: PUBLIC },
+  'Mutation.register': { access: 'public', foreign: PUBLIC },
+  'Mutation.confirmRegistration': { access: 'public', foreign: PUBLIC },
+  'Mutation.completeRegistration': { access: 'public', foreign: PUBLIC },
+
+  // Accounts and permissions: another partner's account is not one of this partner's.
+  'Query.partnerAccounts': { access: 'accounts.read', foreign: NO_ID },
+  'Mutation.addPartnerAccount': { access: 'accounts.create', foreign: NO_ID },
+  'Query.partnerInvitations': { access: 'accounts.read', foreign: NO_ID },
+  'Query.accountInvitation': { access: 'account', foreign: INVITATION_LINK },
+  'Mutation.acceptAccountInvitation': { access: 'account', foreign: INVITATION_LINK },
+  'Mutation.declineAccountInvitation': { access: 'account', foreign: INVITATION_LINK },
+  'Mutation.resendAccountInvitation': {
+    access: 'accounts.update',
+    foreign: call(
+      'mutation($id: ID!) { resendAccountInvitation(invitationId: $id) }',
+      (f) => ({ id: f.invitation }),
+      'ENTITY_NOT_FOUND',
+    ),
+  },
+  'Mutation.cancelAccountInvitation': {
+    access: 'accounts.delete',
+    foreign: call(
+      'mutation($id: ID!) { cancelAccountInvitation(invitationId: $id) }',
+      (f) => ({ id: f.invitation }),
+      'ENTITY_NOT_FOUND',
+    ),
+  },
+  'Mutation.unlinkPartnerAccount': {
+    access: 'accounts.delete',
+    foreign: call(
+      'mutation($id: ID!) { unlinkPartnerAccount(accountId: $id) }',
+      (f) => ({ id: f.account }),
+      'ENTITY_NOT_FOUND',
+    ),
+  },
+  'Mutation.changeMasterAccount': {
+    access: 'master',
+    foreign: call(
+      'mutation($id: ID!) { changeMasterAccount(accountId: $id) }',
+      (f) => ({ id: f.account }),
+      'ENTITY_NOT_FOUND',
+    ),
+  },
+  'Query.accessControlAccounts': { access: 'permissions.read', foreign: NO_ID },
+  'Query.accessControl': {
+    access: 'permissions.read',
+    foreign: call(
+      'query($id: ID!) { accessControl(accountId: $id) { accountId } }',
+      (f) => ({ id: f.account }),
+      'ENTITY_NOT_FOUND',
+    ),
+  },
+  'Mutation.updateAccessControl': {
+    access: 'permissions.update',
+    foreign: call(
+      'mutation($id: ID!) { updateAccessControl(accountId: $id, policies: [{ subject: "orders", action: "read" }]) { accountId } }',
+      (f) => ({ id: f.account }),
+      'ENTITY_NOT_FOUND',
+    ),
+  },
+
+  // Notifications.
+  'Query.notificationSettings': { access: 'notifications.read', foreign: NO_ID },
+  'Query.notificationContactGroups': { access: 'notifications.read', foreign: NO_ID },
+  'Mutation.updateNotificationSetting': { access: 'notifications.update', foreign: NO_ID },
+  'Query.partnerNotifications': { access: 'member', foreign: NO_ID },
+  'Query.notificationUnreadCount': { access: 'member', foreign: NO_ID },
+  'Mutation.markNotificationsRead': {
+    access: 'member',
+    foreign: call(
+      'mutation($id: ID!) { markNotificationsRead(ids: [$id]) }',
+      (f) => ({ id: f.notification }),
+      () => ({ markNotificationsRead: 0 }),
+    ),
+  },
+
+  // Messages.
+  'Query.conversations': { access: 'messages.read', foreign: NO_ID },
+  'Query.conversation': {
+    access: 'messages.read',
+    foreign: call(
+      'query($id: ID!) { conversation(id: $id) { id } }',
+      (f) => ({ id: f.conversation }),
+      'CONVERSATION_NOT_FOUND',
+    ),
+  },
+  'Query.marketplaceContacts': { access: 'member', foreign: NO_ID },
+  'Mutation.messageSend': { access: 'messages.create', foreign: NO_ID },
+  'Mutation.conversationReply': {
+    access: 'messages.create',
+    foreign: call(
+      'mutation($id: ID!) { conversationReply(id: $id, data: { message: "Dobrý deň" }) { id } }',
+      (f) => ({ id: f.conversation }),
+      'CONVERSATION_NOT_FOUND',
+    ),
+  },
+  'Mutation.conversationSetState': {
+    access: 'messages.create',
+    foreign: call(
+      'mutation($id: ID!) { conversationSetState(id: $id, state: "closed") { id } }',
+      (f) => ({ id: f.conversation }),
+      'CONVERSATION_NOT_FOUND',
+    ),
+  },
+
+  // Webhooks and the API.
+  'Query.webhooks': { access: 'webhook.read', foreign: NO_ID },
+  'Query.webhook': {
+    access: 'webhook.read',
+    foreign: call('query($id: ID!) { webhook(id: $id) { id } }', (f) => ({ id: f.webhook }), 'WEBHOOK_NOT_FOUND'),
+  },
+  'Query.webhookLogs': {
+    access: 'webhook.read',
+    foreign: call(
+      'query($id: ID!) { webhookLogs(webhookId: $id) { __typename } }',
+      (f) => ({ id: f.webhook }),
+      'WEBHOOK_NOT_FOUND',
+    ),
+  },
+  'Mutation.webhookCreate': { access: 'webhook.create', foreign: NO_ID },
+  'Mutation.webhookUpdate': {
+    access: 'webhook.update',
+    foreign: call(
+      'mutation($id: ID!, $data: WebhookInput!) { webhookUpdate(id: $id, data: $data) { id } }',
+      (f) => ({ id: f.webhook, data: WEBHOOK }),
+      'WEBHOOK_NOT_FOUND',
+    ),
+  },
+  'Mutation.webhookDelete': {
+    access: 'webhook.delete',
+    foreign: call('mutation($id: ID!) { webhookDelete(id: $id) }', (f) => ({ id: f.webhook }), 'WEBHOOK_NOT_FOUND'),
+  },
+  'Mutation.webhookRotateSecret': {
+    access: 'webhook.update',
+    foreign: call(
+      'mutation($id: ID!) { webhookRotateSecret(id: $id) { __typename } }',
+      (f) => ({ id: f.webhook }),
+      'WEBHOOK_NOT_FOUND',
+    ),
+  },
+  'Mutation.webhookTest': {
+    access: 'webhook.update',
+    foreign: call(
+      'mutation($id: ID!) { webhookTest(id: $id) { __typename } }',
+      (f) => ({ id: f.webhook }),
+      'WEBHOOK_NOT_FOUND',
+    ),
+  },
+  'Query.apiKeys': { access: 'apiLimit.read', foreign: NO_ID },
+  'Mutation.createApiKey': { access: 'apiLimit.create', foreign: NO_ID },
+  'Mutation.revokeApiKey': {
+    access: 'apiLimit.delete',
+    foreign: call(
+      'mutation($id: ID!) { revokeApiKey(id: $id) { id } }',
+      (f) => ({ id: f.apiKey }),
+      'API_KEY_NOT_FOUND',
+    ),
+  },
+  'Query.sandboxAccounts': { access: 'sandboxAccounts.read', foreign: NO_ID },
+  'Mutation.createSandboxAccount': { access: 'sandboxAccounts.create', foreign: NO_ID },
+  'Mutation.deleteSandboxAccount': {
+    access: 'sandboxAccounts.delete',
+    foreign: call(
+      'mutation($id: ID!) { deleteSandboxAccount(id: $id) }',
+      (f) => ({ id: f.sandbox }),
+      'API_SANDBOX_ACCOUNT_NOT_FOUND',
+    ),
+  },
+  'Mutation.resetSandboxSecret': {
+    access: 'sandboxAccounts.update',
+    foreign: call(
+      'mutation($id: ID!) { resetSandboxSecret(id: $id) { __typename } }',
+      (f) => ({ id: f.sandbox }),
+      'API_SANDBOX_ACCOUNT_NOT_FOUND',
+    ),
+  },
+  'Query.apiLimit': { access: 'apiLimit.read', foreign: NO_ID },
+
+  // The cockpit: operators only.
+  'Query.cockpitPartners': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitBrandRequests': { access: 'operator', foreign: OPERATOR },
+  'Mutation.brandRequestAccept': { access: 'operator', foreign: OPERATOR },
+  'Mutation.brandRequestReject': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitUsage': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitWorkflow': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitChangeWorkflow': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitTerms': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitSaveTerms': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitPublishTerms': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitConversations': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitConversation': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitConversationAnswer': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitConversationSetState': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitRemoteLoginLink': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitBroadcast': { access: 'operator', foreign: OPERATOR },
+  'Query.apiTiers': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitApiLimits': { access: 'operator', foreign: OPERATOR },
+  'Mutation.setPartnerApiTier': { access: 'operator', foreign: OPERATOR },
+};

@@ -1,0 +1,246 @@
+import { call, NO_ID, type OperationCase, SHARED } from './authorization-cases';
+
+/** The cases of a shop's own business: orders, exports, products, catalogue, onboarding, partner data, terms. */
+const ADDRESS = { street: 'Hlavná 1', city: 'Bratislava', state: 'SK', zip: '811 01', types: ['BILLING_ADDRESS'] };
+const CONTACT = {
+  firstName: 'Eva',
+  lastName: 'Malá',
+  email: 'eva@zahrada-demo.sk',
+  phone: '+421 901 123 456',
+  roles: ['MANAGER'],
+};
+
+export const SHOP_CASES: Record<string, OperationCase> = {
+  // Orders.
+  'Query.order': {
+    access: 'orders.read',
+    foreign: call('query($id: ID!) { order(orderId: $id) { id } }', (f) => ({ id: f.order }), 'ORDER_NOT_FOUND'),
+  },
+  'Query.orderDestinationBranches': {
+    access: 'orders.read',
+    foreign: call(
+      'query($id: ID!) { orderDestinationBranches(orderId: $id) { id } }',
+      (f) => ({ id: f.order }),
+      'ORDER_NOT_FOUND',
+    ),
+  },
+  'Query.ordersPickingList': {
+    access: 'orders.read',
+    foreign: call(
+      'query($id: ID!) { ordersPickingList(orderIds: [$id]) { id } }',
+      (f) => ({ id: f.order }),
+      () => ({ ordersPickingList: [] }),
+    ),
+  },
+  'Query.orders': { access: 'orders.read', foreign: NO_ID },
+  'Query.orderStatusCounts': { access: 'orders.read', foreign: NO_ID },
+  'Mutation.orderUpdate': {
+    access: 'orders.update',
+    foreign: call(
+      'mutation($id: ID!) { orderUpdate(orderId: $id, data: { status: shipping }) { id } }',
+      (f) => ({ id: f.order }),
+      'ORDER_NOT_FOUND',
+    ),
+  },
+  'Mutation.ordersStatusUpdate': {
+    access: 'orders.update',
+    foreign: call(
+      'mutation($id: ID!) { ordersStatusUpdate(orderIds: [$id], data: { status: shipping }) { outcome results { orderId ok code } } }',
+      (f) => ({ id: f.order }),
+      (f) => ({
+        ordersStatusUpdate: {
+          outcome: 'statusesUpdateErr',
+          results: [{ orderId: f.order, ok: false, code: 'ORDER_NOT_FOUND' }],
+        },
+      }),
+    ),
+  },
+  'Mutation.orderBranchUpdate': {
+    access: 'orders.update',
+    foreign: call(
+      'mutation($id: ID!) { orderBranchUpdate(orderId: $id, branchId: "1") { __typename } }',
+      (f) => ({ id: f.order }),
+      'ORDER_NOT_FOUND',
+    ),
+  },
+  'Mutation.orderTestCreate': { access: 'orders.create', foreign: NO_ID },
+  'Mutation.orderDeliveryNote': {
+    access: 'orders.read',
+    foreign: call(
+      'mutation($id: ID!) { orderDeliveryNote(orderId: $id) }',
+      (f) => ({ id: f.order }),
+      'ORDER_NOT_FOUND',
+    ),
+  },
+
+  // Exports: the kind decides the permission; a run is its account's.
+  'Mutation.exportStart': {
+    access: 'orders.read',
+    foreign: NO_ID,
+    sample: 'mutation { exportStart(kind: "orders", format: CSV) { __typename } }',
+  },
+  'Query.exportJob': {
+    access: 'member',
+    foreign: call('query($id: ID!) { exportJob(id: $id) { __typename } }', (f) => ({ id: f.exportRun }), 'NOT_FOUND'),
+  },
+
+  // Products.
+  'Query.product': {
+    access: 'products.read',
+    foreign: call(
+      'query($id: ID!) { product(id: $id) { id } }',
+      (f) => ({ id: f.product }),
+      () => ({ product: null }),
+    ),
+  },
+  'Query.productOptions': {
+    access: 'products.read',
+    foreign: call(
+      'query($id: ID!) { productOptions(ids: [$id]) { id } }',
+      (f) => ({ id: f.product }),
+      () => ({ productOptions: [] }),
+    ),
+  },
+  'Query.products': { access: 'products.read', foreign: NO_ID },
+  'Query.productCounts': { access: 'products.read', foreign: NO_ID },
+  'Query.productErrors': { access: 'products.read', foreign: NO_ID },
+  'Query.productImportLatest': { access: 'products.read', foreign: NO_ID },
+  'Mutation.productCreate': { access: 'products.create', foreign: NO_ID },
+  'Mutation.productUpdate': {
+    access: 'products.update',
+    foreign: call(
+      'mutation($id: ID!, $data: ProductInput!) { productUpdate(productId: $id, data: $data) { id } }',
+      (f) => ({ id: f.product, data: { id: f.product, productType: 'Mug' } }),
+      'PRODUCT_NOT_FOUND',
+    ),
+  },
+  'Mutation.productsDelete': {
+    access: 'products.delete',
+    foreign: call(
+      'mutation($id: ID!) { productsDelete(ids: [$id]) }',
+      (f) => ({ id: f.product }),
+      () => ({ productsDelete: 0 }),
+    ),
+  },
+  'Mutation.productCopy': {
+    access: 'products.create',
+    foreign: call(
+      'mutation($id: ID!) { productCopy(id: $id, newId: "H7-COPY-1") { id } }',
+      (f) => ({ id: f.product }),
+      'PRODUCT_NOT_FOUND',
+    ),
+  },
+  'Mutation.productsSetLive': {
+    access: 'products.update',
+    foreign: call(
+      'mutation($id: ID!) { productsSetLive(ids: [$id]) }',
+      (f) => ({ id: f.product }),
+      () => ({ productsSetLive: 0 }),
+    ),
+  },
+  'Mutation.productsSetStatus': {
+    access: 'products.update',
+    foreign: call(
+      'mutation($id: ID!) { productsSetStatus(ids: [$id], status: INACTIVE) }',
+      (f) => ({ id: f.product }),
+      () => ({ productsSetStatus: 0 }),
+    ),
+  },
+  'Mutation.productsActivateAll': { access: 'products.update', foreign: NO_ID },
+  'Mutation.productsBatchApply': {
+    access: 'products.update',
+    foreign: call(
+      'mutation($id: ID!) { productsBatchApply(ids: [$id], field: "priority", value: 3) { __typename } }',
+      (f) => ({ id: f.product }),
+      // Queued for the caller's own partner, where no product has that id: the walk runs the job after.
+      () => ({ productsBatchApply: { __typename: 'ProductJob' } }),
+    ),
+  },
+  'Mutation.productsSendToApproval': { access: 'products.update', foreign: NO_ID },
+
+  // Catalogue and brands.
+  'Query.categoryTree': { access: 'catalog.read', foreign: SHARED },
+  'Query.category': { access: 'catalog.read', foreign: SHARED },
+  'Query.categorySearch': { access: 'catalog.read', foreign: SHARED },
+  'Query.brands': { access: 'brands.read', foreign: SHARED },
+  'Query.brandRequests': { access: 'brands.read', foreign: NO_ID },
+  'Mutation.brandRequestCreate': { access: 'brands.create', foreign: NO_ID },
+  'Query.slaStatistics': { access: 'sla.read', foreign: NO_ID },
+
+  // Onboarding, partner data and terms.
+  'Query.workflow': { access: 'partner.read', foreign: NO_ID },
+  'Query.checklist': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.changeWorkflow': { access: 'partner.update', foreign: NO_ID },
+  'Query.contract': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.saveContract': { access: 'partner.update', foreign: NO_ID },
+  'Query.partnerAddresses': { access: 'partner.read', foreign: NO_ID },
+  'Query.addressesGrid': { access: 'partner.read', foreign: NO_ID },
+  'Query.addressStateAllowed': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.saveAddress': {
+    access: 'partner.create',
+    foreign: call(
+      'mutation($id: ID, $input: AddressInput!) { saveAddress(id: $id, input: $input) { id } }',
+      (f) => ({ id: f.address, input: ADDRESS }),
+      'ADDRESS_NOT_FOUND',
+    ),
+  },
+  'Mutation.deleteAddress': {
+    access: 'partner.delete',
+    foreign: call('mutation($id: ID!) { deleteAddress(id: $id) }', (f) => ({ id: f.address }), 'ADDRESS_NOT_FOUND'),
+  },
+  'Query.partnerContacts': { access: 'partnerContacts.read', foreign: NO_ID },
+  'Query.contactsGrid': { access: 'partnerContacts.read', foreign: NO_ID },
+  'Mutation.saveContact': {
+    access: 'partnerContacts.create',
+    foreign: call(
+      'mutation($id: ID, $input: ContactInput!) { saveContact(id: $id, input: $input) { id } }',
+      (f) => ({ id: f.contact, input: CONTACT }),
+      'CONTACT_NOT_FOUND',
+    ),
+  },
+  'Mutation.deleteContact': {
+    access: 'partnerContacts.delete',
+    foreign: call('mutation($id: ID!) { deleteContact(id: $id) }', (f) => ({ id: f.contact }), 'CONTACT_NOT_FOUND'),
+  },
+  'Mutation.setConnectionType': { access: 'partner.update', foreign: NO_ID },
+  'Query.selfBilling': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.requestSelfBilling': { access: 'partner.update', foreign: NO_ID },
+  'Query.shopProfile': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.setPublicTitle': { access: 'partner.update', foreign: NO_ID },
+  'Mutation.removePartnerLogo': { access: 'partner.update', foreign: NO_ID },
+  'Query.partnerDocuments': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.deletePartnerDocument': {
+    access: 'partner.delete',
+    foreign: call(
+      'mutation($id: ID!) { deletePartnerDocument(id: $id) { id } }',
+      (f) => ({ id: f.document }),
+      'DOCUMENT_NOT_FOUND',
+    ),
+  },
+  'Query.partnerDeliveries': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.deliveryCarriers': { access: 'deliveries.read', foreign: NO_ID },
+  'Mutation.saveDelivery': {
+    access: 'deliveries.create',
+    foreign: call(
+      'mutation($id: ID, $input: DeliveryInput!) { saveDelivery(id: $id, input: $input) { id } }',
+      (f) => ({ id: f.delivery, input: { code: 'SPS', price: '3.50', deliveryDelay: 1 } }),
+      'DELIVERY_NOT_FOUND',
+    ),
+  },
+  'Mutation.deleteDelivery': {
+    access: 'deliveries.delete',
+    foreign: call('mutation($id: ID!) { deleteDelivery(id: $id) }', (f) => ({ id: f.delivery }), 'DELIVERY_NOT_FOUND'),
+  },
+  'Query.businessTerms': { access: 'public', foreign: SHARED },
+  'Query.businessTermsHistory': { access: 'public', foreign: SHARED },
+  'Query.currentTerms': { access: 'partner.read', foreign: NO_ID },
+  'Query.fees': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.agreeToTerms': {
+    access: 'partner.update',
+    foreign: call(
+      'mutation($id: ID!) { agreeToTerms(contentId: $id, names: "Eva Malá") { id } }',
+      (f) => ({ id: f.termsContent }),
+      'TERMS_NOT_FOUND',
+    ),
+  },
+};

@@ -1,0 +1,39 @@
+import type { Resource, StreamEventType } from '@pp/domain';
+
+/**
+ * The resource each event belongs to: a partner's event reaches only the members holding read on it there,
+ * the same right the page that shows it asks for (an account without orders gets no order events). Null:
+ * the event is the whole membership's (notifications, the onboarding status, stream housekeeping) or never
+ * goes to a partner's people (operators' queues, an account's own export).
+ *
+ * A Record over every event name: a new event does not compile until it says what it belongs to.
+ */
+export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | null>> = {
+  pong: null,
+  logged_in: null,
+  error: null,
+  broadcast: null,
+  app_new_version: null,
+  portal_new_invoice_export: 'billing',
+  product_import_progress: 'products',
+  availability_import_progress: 'products',
+  product_validate_progress: 'products',
+  availability_validate_progress: 'products',
+  portal_delivery_note_pdf: 'orders',
+  update_campaign: 'campaigns',
+  order_status_changed: 'orders',
+  // Sent to the account that started it, which held the kind's right then.
+  export_progress: null,
+  order_import_progress: 'orders',
+  product_activation_progress: 'products',
+  product_batch_progress: 'products',
+  brand_request_decided: 'brands',
+  brand_request_created: null,
+  // The onboarding status shapes every member's navigation.
+  workflow_changed: null,
+  // Each member's own notification list (membership is its only right).
+  notification_created: null,
+  message_received: 'messages',
+  message_sent: null,
+  webhook_status_changed: 'webhook',
+};
