@@ -1,9 +1,44 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig, type Project } from '@playwright/test';
+
+type WebServer = Extract<PlaywrightTestConfig['webServer'], readonly unknown[]>[number];
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** The same build as a deployment runs it (NODE_ENV=production) on a database the seed script filled. */
 const productionPort = port + 1000;
 const productionData = `.tmp/e2e-data-production-${productionPort}`;
+/** E2E_PRODUCTION=false leaves the production server out, for a quick run of a few specs (npm test keeps it). */
+const withProduction = process.env.E2E_PRODUCTION !== 'false';
+
+/** The walk of every route once more, as a deployment runs the server (issue 17). */
+function productionProject(): Project {
+  return {
+    name: 'production',
+    testMatch: 'platform/a11y.spec.ts',
+    grep: / in en /,
+    use: { baseURL: `http://127.0.0.1:${productionPort}` },
+  };
+}
+
+function productionServer(): WebServer {
+  return {
+    // Production never seeds demo data by itself: the seed script fills the database first.
+    command: `rm -rf ${productionData} && tsx apps/server/src/seed/cli.ts --scale demo && tsx apps/server/src/main.ts`,
+    url: `http://127.0.0.1:${productionPort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(productionPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${productionPort}`,
+      DATA_DIR: productionData,
+      LOG_LEVEL: 'warn',
+      REMOTE_LOGIN_SECRET: 'e2e-production-remote-login-secret-0123456789',
+    },
+  };
+}
 
 /**
  * End-to-end tests drive Debian's Chromium against the built server on a fresh embedded database with
@@ -18,16 +53,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: `.tmp/test-results-${port}`,
-  projects: [
-    { name: 'demo' },
-    // The walk of every route once more as a deployment runs the server (issue 17).
-    {
-      name: 'production',
-      testMatch: 'platform/a11y.spec.ts',
-      grep: / in en /,
-      use: { baseURL: `http://127.0.0.1:${productionPort}` },
-    },
-  ],
+  projects: [{ name: 'demo' }, ...(withProduction ? [productionProject()] : [])],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'en-US',
@@ -66,23 +92,6 @@ export default defineConfig({
         WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       },
     },
-    {
-      // Production never seeds demo data by itself: the seed script fills the database first.
-      command: `rm -rf ${productionData} && tsx apps/server/src/seed/cli.ts --scale demo && tsx apps/server/src/main.ts`,
-      url: `http://127.0.0.1:${productionPort}/healthz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(productionPort),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${productionPort}`,
-        DATA_DIR: productionData,
-        LOG_LEVEL: 'warn',
-        REMOTE_LOGIN_SECRET: 'e2e-production-remote-login-secret-0123456789',
-      },
-    },
+    ...(withProduction ? [productionServer()] : []),
   ],
 });

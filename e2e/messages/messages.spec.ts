@@ -1,11 +1,25 @@
 import { expect, test } from '@playwright/test';
 import { login, seriousAxeFindings } from '../helpers';
 
-/** A one-page PDF as small as a PDF can be: header, an empty page tree, trailer. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n' +
-    'trailer<</Root 1 0 R>>\n%%EOF\n',
-);
+/**
+ * A PDF as small as a PDF can be, with the cross-reference table its trailer points at: header, catalogue, an
+ * empty page tree, xref with each object's byte offset, trailer and startxref.
+ */
+function tinyPdf(): Buffer {
+  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '<</Type/Pages/Kids[]/Count 0>>'];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj${object}endobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body);
+}
+const PDF = tinyPdf();
 
 test.beforeEach(async ({ page }) => {
   // The portal in English (the demo accounts' own language is Czech).

@@ -17,7 +17,7 @@ import {
   partners,
 } from '../partner/tables';
 import { workflowMailRenderers } from './mails';
-import { agreements, businessTerms, businessTermsContents, partnerWorkflows, workflowHistory } from './tables';
+import { agreements, businessTerms, businessTermsContents, partnerWorkflows } from './tables';
 
 let server: TestServer;
 let fresh: number;
@@ -318,19 +318,6 @@ describe('the operator', () => {
       'VALIDATION_ERROR',
     );
     expect(codeOf(await operatorMove(fresh, 'ONBOARDING_CANCELLED', [], 'x'.repeat(2001)))).toBe('VALIDATION_ERROR');
-  });
-
-  it('lets exactly one of two parallel moves from the same status pass', async () => {
-    await setStatus(fresh, 'CONTENT_CONTROL');
-    const before = await server.database.db.select().from(workflowHistory).where(eq(workflowHistory.partnerId, fresh));
-    const results = await Promise.all([
-      operatorMove(fresh, 'PRODUCTION', tick('contentApproved')),
-      operatorMove(fresh, 'TESTING'),
-    ]);
-    expect(results.filter((r) => !r.errors)).toHaveLength(1);
-    expect(results.map(codeOf).filter(Boolean)).toEqual(['WORKFLOW_TRANSITION_NOT_ALLOWED']);
-    const after = await server.database.db.select().from(workflowHistory).where(eq(workflowHistory.partnerId, fresh));
-    expect(after.length - before.length).toBe(1);
   });
 
   it('tells the partner on the live stream after the move, and its session shows the new status', async () => {

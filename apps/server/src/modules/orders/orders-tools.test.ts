@@ -1,4 +1,4 @@
-import { STATUS_IMPORT_COLUMNS, TEST_ORDERS_PER_DAY } from '@pp/domain';
+import { STATUS_IMPORT_COLUMNS } from '@pp/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../platform/i18n';
@@ -384,37 +384,6 @@ describe('test orders', () => {
     expect(
       codeOf(await server.gql(CREATE, { input: { deliveryType: 'DRONE', items: [item] } }, { token, partnerId: cz })),
     ).toBe('VALIDATION_ERROR');
-  });
-
-  it('allows 50 a day per partner, counted atomically when requests race', async () => {
-    const partner = await partnerIdByShop(server.database, '100003');
-    const pl = (await server.login('partner@demo.test')).token;
-    const { rows } = await server.database.executeSql(
-      'select count(*)::int as n from account_partners ap join accounts a on a.id = ap.account_id where a.email = $1 and ap.partner_id = $2',
-      ['partner@demo.test', partner],
-    );
-    const target = (rows[0] as { n: number }).n > 0 ? partner : cz;
-    const { rows: made } = await server.database.executeSql(
-      `select count(*)::int as n from orders where partner_id = $1 and is_test and id >= $2 and created_at >= current_date`,
-      [target, TEST_ORDER_ID_BASE],
-    );
-    const already = (made[0] as { n: number }).n;
-    for (let i = already; i < TEST_ORDERS_PER_DAY - 2; i++) {
-      await server.database.db.insert(orders).values({
-        partnerId: target,
-        id: TEST_ORDER_ID_BASE + 1000 + i,
-        status: 'open',
-        paymentType: 'B',
-        currency: 'PLN',
-        isTest: true,
-      });
-    }
-    const input = { deliveryType: 'ADDRESS', items: [{ ...item, price: 10 }] };
-    const answers = await Promise.all(
-      [1, 2, 3, 4].map(() => server.gql(CREATE, { input }, { token: pl, partnerId: target })),
-    );
-    expect(answers.filter((a) => !a.errors).length).toBe(2);
-    expect(answers.filter((a) => codeOf(a) === 'TEST_ORDER_DAILY_LIMIT').length).toBe(2);
   });
 
   it('refuses an account without the orders resource, and another partner', async () => {

@@ -214,12 +214,12 @@ describe('agreeing', () => {
       codeOf(await server.gql(AGREE, { c: now.data!.currentTerms.terms.content.id, n: '12' }, { token: partner })),
     ).toBe('VALIDATION_ERROR');
 
+    // Once per version; terms.race.test.ts sends five clicks at once.
     const contentId = now.data!.currentTerms.terms.content.id;
-    const attempts = await Promise.all(
-      Array.from({ length: 5 }, () => server.gql(AGREE, { c: contentId, n: 'Jan Novák' }, { token: partner })),
+    expect((await server.gql(AGREE, { c: contentId, n: 'Jan Novák' }, { token: partner })).errors).toBeUndefined();
+    expect(codeOf(await server.gql(AGREE, { c: contentId, n: 'Jan Novák' }, { token: partner }))).toBe(
+      'TERMS_ALREADY_AGREED',
     );
-    expect(attempts.filter((a) => !a.errors)).toHaveLength(1);
-    expect(attempts.filter((a) => codeOf(a) === 'TERMS_ALREADY_AGREED')).toHaveLength(4);
     const agreed = await server.gql<{
       currentTerms: { agreed: boolean; agreement: { version: string; names: string } };
     }>(CURRENT, {}, { token: partner });

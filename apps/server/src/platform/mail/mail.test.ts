@@ -110,16 +110,6 @@ describe('retries of refused mail', () => {
     expect(row.attempts).toBe(1);
   });
 
-  it('sends each mail once when workers run side by side', async () => {
-    relay.refusing = false;
-    relay.sent.length = 0;
-    const recipients = Array.from({ length: 6 }, (_, i) => `parallel${i}@shop.test`);
-    for (const to of recipients) await queueMail(database.db, activation(to));
-    const runs = await Promise.all([deliver(), deliver(), deliver()]);
-    expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
-    expect(relay.sent.map((m) => m.to).sort()).toEqual([...recipients].sort());
-  });
-
   it('removes sent and given-up mail after the retention period, and keeps what still waits', async () => {
     relay.refusing = true;
     const waiting = await queueMail(database.db, activation('still@shop.test'));

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../../app';
+import { mailRendererOf } from '../../jobs';
+import { testConfig, testDatabase } from '../../test/harness';
+import type { Database } from '../db/client';
+import { deliverPendingMail } from './jobs';
+import { queueMail } from './service';
+import type { MailTransport, OutgoingMail } from './transport';
+
+/** A relay that refuses while `refusing` is set: the outside world, under the test's control. */
+function switchableRelay() {
+  const relay = {
+    refusing: true,
+    sent: [] as OutgoingMail[],
+    kind: 'capture' as const,
+    async send(mail: OutgoingMail) {
+      if (relay.refusing) throw new Error('421 Service not available');
+      relay.sent.push(mail);
+    },
+  };
+  return relay satisfies MailTransport;
+}
+
+const activation = (to: string) => ({ to, template: 'account-activation' as const, lang: 'en', data: {} });
+
+describe('retries of refused mail', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let app: App;
+  const relay = switchableRelay();
+
+  beforeAll(async () => {
+    ({ database, drop } = await testDatabase());
+    app = await buildApp({
+      config: testConfig({ mail: { kind: 'log' } }),
+      database,
+      jobs: false,
+      mailTransport: relay,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await drop();
+  });
+  const deliver = () => deliverPendingMail(app.platform, mailRendererOf(app.platform));
+
+  it('sends each mail once when workers run side by side', async () => {
+    relay.refusing = false;
+    relay.sent.length = 0;
+    const recipients = Array.from({ length: 6 }, (_, i) => `parallel${i}@shop.test`);
+    for (const to of recipients) await queueMail(database.db, activation(to));
+    const runs = await Promise.all([deliver(), deliver(), deliver()]);
+    expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
+    expect(relay.sent.map((m) => m.to).sort()).toEqual([...recipients].sort());
+  });
+});
