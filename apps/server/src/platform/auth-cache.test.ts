@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app';
 import { accessPolicies, accounts } from '../modules/account/tables';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer, testConfig } from '../test/harness';
+import { eventually } from '../test/waits';
 
 let server: TestServer;
 let other: App;
@@ -35,22 +36,16 @@ async function ask(app: App, query: string, token: string, partnerId?: number) {
   return response.json() as { data: unknown; errors?: { extensions: { code: string } }[] };
 }
 
-async function eventually(check: () => Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 40; i++) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
-}
-
 describe('the per-process session cache', () => {
   it('forgets a session in every process as soon as it is signed out', async () => {
     const { token } = await server.login('multi@demo.test');
     expect(codeOf(await ask(other, '{ session { isAdmin } }', token))).toBeUndefined();
     await server.gql('mutation { logout }', {}, { token });
     expect(codeOf(await server.gql('{ session { isAdmin } }', {}, { token }))).toBe('AUTHENTICATION_ERROR');
+    // The other process learns it over NOTIFY, which nothing here can await: ask it until it has.
     expect(
       await eventually(
+        'the other process to refuse the signed-out session',
         async () => codeOf(await ask(other, '{ session { isAdmin } }', token)) === 'AUTHENTICATION_ERROR',
       ),
     ).toBe(true);
@@ -71,7 +66,12 @@ describe('the per-process session cache', () => {
       .delete(accessPolicies)
       .where(and(eq(accessPolicies.accountId, account!.id), eq(accessPolicies.subject, 'partner')));
     await server.app.platform.authCache.changed({ accounts: [account!.id] });
-    expect(await eventually(async () => !(await acl(other)).includes('partner'))).toBe(true);
+    expect(
+      await eventually(
+        'the other process to drop the taken permission',
+        async () => !(await acl(other)).includes('partner'),
+      ),
+    ).toBe(true);
   });
 
   it('does not keep made-up tokens', async () => {

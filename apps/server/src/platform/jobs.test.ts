@@ -4,6 +4,7 @@ import { SESSION_CLEANUP_JOB } from '../modules/auth/jobs';
 import { MAIL_SEND_JOB } from './mail/jobs';
 import { sessions } from '../modules/auth/tables';
 import { startTestServer, type TestServer } from '../test/harness';
+import { eventually } from '../test/waits';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,14 +12,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-async function waitForState(name: string, id: string, wanted: string, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await server.app.platform.jobs.state(name, id);
-    if (state === wanted) return state;
-    if (Date.now() > deadline) throw new Error(`job ${name} ${id} is ${state}, not ${wanted}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** The worker polls its queue (every second): nothing announces a job's end to wait for but its state. */
+function waitForState(name: string, id: string, wanted: string) {
+  return eventually(
+    `job ${name} ${id} to be ${wanted}`,
+    async () => (await server.app.platform.jobs.state(name, id)) === wanted,
+    { timeoutMs: 30_000 },
+  );
 }
 
 describe('jobs', () => {

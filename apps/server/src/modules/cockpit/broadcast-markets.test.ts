@@ -1,6 +1,7 @@
 import type { StreamEvent } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, startTestServer, type TestServer } from '../../test/harness';
+import { eventually } from '../../test/waits';
 
 let server: TestServer;
 let adminToken: string;
@@ -35,9 +36,26 @@ function sellers() {
   };
 }
 
-/** Lets the NOTIFY fan-out deliver (it goes through the database, also back to this process). */
-async function settle(check: () => boolean) {
-  for (let i = 0; i < 40 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+let markers = 0;
+
+/**
+ * Proves that every notice sent before now has reached the sellers: the fan-out goes through the database
+ * (also back to this process) in the order of commits, so a marker to everybody published after them comes
+ * after them. The markers are then taken out, leaving what the notices brought.
+ */
+async function settled(received: Map<string, StreamEvent[]>) {
+  const marker = `marker-${++markers}`;
+  const isMarker = (e: StreamEvent) => (e.data as { marker?: string } | undefined)?.marker === marker;
+  await server.app.platform.stream.publish({ all: true }, { type: 'broadcast', data: { marker } });
+  await eventually(`the marker ${marker} at every seller`, () =>
+    [...received.values()].every((events) => events.some(isMarker)),
+  );
+  for (const [shop, events] of received) {
+    received.set(
+      shop,
+      events.filter((e) => !isMarker(e)),
+    );
+  }
 }
 
 describe('notice to chosen markets', () => {
@@ -48,7 +66,7 @@ describe('notice to chosen markets', () => {
         const result = await server.gql(SEND, { m: 'Maintenance at 22:00', k }, { token: adminToken });
         expect(result.data).toEqual({ cockpitBroadcast: true });
       }
-      await settle(() => [...received.values()].every((events) => events.length === 2));
+      await settled(received);
       for (const events of received.values()) expect(events.map((e) => e.type)).toEqual(['broadcast', 'broadcast']);
     } finally {
       remove();
@@ -64,11 +82,10 @@ describe('notice to chosen markets', () => {
         { token: adminToken },
       );
       expect(result.data).toEqual({ cockpitBroadcast: true });
-      await settle(() => received.get('SK10MA')!.length > 0 && received.get('PL20MA')!.length > 0);
+      await settled(received);
       expect(received.get('SK10MA')).toEqual([{ type: 'broadcast', data: { message: 'Slovak and Polish news' } }]);
       expect(received.get('PL20MA')).toHaveLength(1);
-      // Given time to arrive, it still does not reach the Czech seller.
-      await new Promise((r) => setTimeout(r, 200));
+      // Everything sent before the marker has arrived: it did not reach the Czech seller.
       expect(received.get('CZ10MA')).toEqual([]);
     } finally {
       remove();
@@ -81,7 +98,7 @@ describe('notice to chosen markets', () => {
       for (const k of [['XX10MA'], ['CZ10MA', 'CZ10MA']]) {
         expect(codeOf(await server.gql(SEND, { m: 'Hello', k }, { token: adminToken }))).toBe('VALIDATION_ERROR');
       }
-      await new Promise((r) => setTimeout(r, 200));
+      await settled(received);
       for (const events of received.values()) expect(events).toEqual([]);
     } finally {
       remove();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer, testConfig } from '../../test/harness';
+import { eventually } from '../../test/waits';
 import { DASHBOARD_COUNT_CAP } from './service';
 
 let server: TestServer;
@@ -212,11 +213,11 @@ describe('home dashboard kept per process', () => {
         { p: cz },
         { token: admin.token },
       );
-      let after = await ask();
-      for (let i = 0; i < 40 && after.recentActivity[0]?.id === before.recentActivity[0]?.id; i++) {
-        await new Promise((r) => setTimeout(r, 25));
-        after = await ask();
-      }
+      // The announcement reaches the other process over NOTIFY, which nothing here can await: ask until it has.
+      const after = await eventually('the other process to show the new activity', async () => {
+        const now = await ask();
+        return now.recentActivity[0]?.id !== before.recentActivity[0]?.id && now;
+      });
       expect(after.recentActivity[0]).toMatchObject({ action: 'cockpit.remote-login-link', adminEmail: null });
       expect(after.recentActivity[0]?.id).not.toBe(before.recentActivity[0]?.id);
     } finally {

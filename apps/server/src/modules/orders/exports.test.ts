@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_RUN_JOB, type ExportProgress } from '../../platform/exports/index';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { eventually } from '../../test/waits';
 import { itemMoney, PACKETA_COLUMNS, splitName } from './exports';
 import { orderItems, orders } from './tables';
 
@@ -104,12 +104,9 @@ function start(
 
 async function finished(id: string): Promise<ExportProgress> {
   await server.app.platform.jobs.runQueued(EXPORT_RUN_JOB);
-  for (let i = 0; i < 100; i++) {
-    const last = events.filter((e) => e.id === id).at(-1);
-    if (last && (last.status === 'END' || last.status === 'ERROR')) return last;
-    await sleep(20);
-  }
-  throw new Error(`export ${id} did not finish`);
+  return eventually(`the END or ERROR of export ${id} on the stream`, () =>
+    events.find((e) => e.id === id && (e.status === 'END' || e.status === 'ERROR')),
+  );
 }
 
 async function download(path: string, token = partnerToken, partnerId = cz): Promise<Buffer> {

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../platform/i18n';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { captureStream } from '../../test/waits';
 import { DELIVERY_NOTE_JOB } from './delivery-notes';
 import { IMPORT_INLINE_MAX_ROWS, STATUS_IMPORT_JOB } from './import';
 import { orderItems, orders } from './tables';
@@ -274,18 +275,16 @@ describe('status import', () => {
       .insert(orders)
       .values(ids.map((id) => ({ partnerId: cz, id, status: 'open', paymentType: 'B', currency: 'CZK' })));
     const blocked = await order({ status: 'blocked' });
-    const events: { status: string; [key: string]: unknown }[] = [];
-    const stop = await server.database.listen('pp_stream', (payload) => {
-      const message = JSON.parse(payload) as { event?: { type: string; data: { status: string } } };
-      if (message.event?.type === 'order_import_progress') events.push(message.event.data);
-    });
+    const stream = await captureStream(server.app.platform, ({ event }) =>
+      event?.type === 'order_import_progress' ? (event.data as { status: string; [key: string]: unknown }) : undefined,
+    );
+    const { events } = stream;
     const answer = await upload(csv([...ids.map((id) => `${id};shipping;;;;`), `${blocked};shipped;;;;`]));
     expect(answer.json()).toMatchObject({ status: 'QUEUED', total: ids.length + 1, rows: [] });
     expect(await statusOf(ids[0]!)).toBe('open');
 
     await server.app.platform.jobs.runQueued(STATUS_IMPORT_JOB);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await stop();
+    await stream.stop();
     expect(events[0]).toMatchObject({ status: 'BEGIN', total: ids.length + 1 });
     const end = events.at(-1)!;
     expect(end).toMatchObject({ status: 'END', result: 'NOK', applied: ids.length, failed: 1 });
@@ -495,15 +494,12 @@ describe('delivery note', () => {
       unitPrice: 2990,
       vat: 21,
     });
-    const events: { type: string; data: Record<string, string> }[] = [];
-    const stop = await server.database.listen('pp_stream', (payload) => {
-      const message = JSON.parse(payload) as {
-        audience?: { partnerId?: number };
-        event?: { type: string; data: Record<string, string> };
-      };
-      if (message.event?.type === 'portal_delivery_note_pdf' && message.audience?.partnerId === cz)
-        events.push(message.event);
-    });
+    const stream = await captureStream(server.app.platform, ({ audience, event }) =>
+      event?.type === 'portal_delivery_note_pdf' && audience && 'partnerId' in audience && audience.partnerId === cz
+        ? (event as { type: string; data: Record<string, string> })
+        : undefined,
+    );
+    const { events } = stream;
     const queued = await server.gql(
       'mutation($id: ID!) { orderDeliveryNote(orderId: $id) }',
       { id },
@@ -511,8 +507,7 @@ describe('delivery note', () => {
     );
     expect(queued.errors).toBeUndefined();
     await server.app.platform.jobs.runQueued(DELIVERY_NOTE_JOB);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await stop();
+    await stream.stop();
     expect(events).toEqual([
       { type: 'portal_delivery_note_pdf', data: expect.objectContaining({ orderId: String(id), status: 'END' }) },
     ]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { captureStream } from '../../test/waits';
 import { PRODUCT_ACTIVATION_JOB, PRODUCT_BATCH_JOB } from './jobs';
 import { products } from './tables';
 import { insertTestCatalog, TEST_CATEGORY } from './test-catalog';
@@ -20,20 +21,14 @@ afterAll(async () => server?.close());
 
 type Progress = { jobId: string; status: string; done: number; total: number; failed?: number };
 
-/** Listens to the stream's channel (what every server process delivers to sockets) for one event type. */
-async function capture(type: string) {
-  const events: Progress[] = [];
-  const stop = await server.database.listen('pp_stream', (payload) => {
-    const message = JSON.parse(payload) as { event?: { type: string; data: Progress } };
-    if (message.event?.type === type) events.push(message.event.data);
-  });
-  return {
-    events,
-    async stop() {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      await stop();
-    },
-  };
+/**
+ * Listens to the stream's channel (what every server process delivers to sockets) for one event type;
+ * `stop` proves with a marker that everything published before it has arrived.
+ */
+function capture(type: string) {
+  return captureStream(server.app.platform, ({ event }) =>
+    event?.type === type ? (event.data as Progress) : undefined,
+  );
 }
 
 async function statuses(partnerId: number, like: string): Promise<Record<string, number>> {

@@ -1,13 +1,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { DomainError } from '@pp/domain';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type App, buildApp } from '../../app';
 import { seedDemo } from '../../seed/demo';
@@ -20,6 +19,7 @@ import {
   testConfig,
   testDatabase,
 } from '../../test/harness';
+import { eventually } from '../../test/waits';
 import { type ExportCell, registerExport } from './registry';
 import { FILE_LIFETIME_MS } from '../files/index';
 import { EXPORT_RUN_JOB, type ExportProgress, purgeOldExportRuns } from './service';
@@ -27,13 +27,20 @@ import { EXPORT_RUN_JOB, type ExportProgress, purgeOldExportRuns } from './servi
 setFlagsFromString('--expose_gc');
 const gc = runInNewContext('gc') as () => void;
 
-/** What the test kind does: how many rows, whether to fail midway, whether to measure the heap. */
+/**
+ * What the test kind does: how many rows, whether to fail midway, where the clock jumps past the export's
+ * progress interval, whether to measure the heap.
+ */
 interface LineParams {
   rows: number;
   failAt?: number;
-  pauseAt?: number;
+  jumpAt?: number;
   wide?: boolean;
 }
+
+/** Past the export's progress interval (500 ms): the clock is moved on by this instead of waiting it out. */
+const CLOCK_JUMP_MS = 1_000;
+const realNow = Date.now.bind(Date);
 
 const heapSamples: number[] = [];
 const TRICKY: ExportCell[] = [
@@ -54,7 +61,7 @@ registerExport<LineParams>({
   params: z.strictObject({
     rows: z.number(),
     failAt: z.number().optional(),
-    pauseAt: z.number().optional(),
+    jumpAt: z.number().optional(),
     wide: z.boolean().optional(),
   }),
   parse(params) {
@@ -69,7 +76,9 @@ registerExport<LineParams>({
     const filler = params.wide ? 'x'.repeat(1000) : '';
     for (let start = 0; start < params.rows; start += 1000) {
       if (params.failAt !== undefined && start >= params.failAt) throw new Error('the database went away');
-      if (params.pauseAt !== undefined && start === params.pauseAt) await sleep(700);
+      if (params.jumpAt !== undefined && start === params.jumpAt) {
+        vi.spyOn(Date, 'now').mockImplementation(() => realNow() + CLOCK_JUMP_MS);
+      }
       if (params.wide) {
         gc();
         heapSamples.push(process.memoryUsage().heapUsed);
@@ -131,11 +140,10 @@ async function exported(params: unknown, format = 'CSV', options: { token?: stri
   expect(started.errors).toBeUndefined();
   const id = started.data!.exportStart.id;
   await server.app.platform.jobs.runQueued(EXPORT_RUN_JOB);
-  for (let i = 0; i < 50 && !events.some((e) => e.id === id && (e.status === 'END' || e.status === 'ERROR')); i++) {
-    await sleep(20);
-  }
-  const mine = events.filter((e) => e.id === id);
-  return { id, events: mine, last: mine.at(-1)! };
+  const last = await eventually(`the END or ERROR of export ${id} on the stream`, () =>
+    events.find((e) => e.id === id && (e.status === 'END' || e.status === 'ERROR')),
+  );
+  return { id, events: events.filter((e) => e.id === id), last };
 }
 
 async function fetchFile(path: string, token = partnerToken) {
@@ -192,7 +200,17 @@ describe('exports as jobs', () => {
   });
 
   it('reports progress while it runs', async () => {
-    const { events: mine } = await exported({ rows: 3000, pauseAt: 2000 });
+    let exportId: string;
+    try {
+      ({ id: exportId } = await exported({ rows: 3000, jumpAt: 2000 }));
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // Progress is published without holding the rows up, so it may come after the end: wait for it too.
+    await eventually('a PROGRESS of the export on the stream', () =>
+      events.some((e) => e.id === exportId && e.status === 'PROGRESS'),
+    );
+    const mine = events.filter((e) => e.id === exportId);
     expect(mine.map((e) => e.status)).toEqual(expect.arrayContaining(['BEGIN', 'PROGRESS', 'END']));
     const progress = mine.find((e) => e.status === 'PROGRESS')!;
     expect(progress.done).toBeGreaterThan(0);
@@ -308,12 +326,16 @@ describe('an export queued before a restart', () => {
       first = null;
 
       second = await buildApp({ config: config(true), database });
-      let status = '';
-      for (let i = 0; i < 100 && status !== 'END'; i++) {
-        await sleep(100);
-        const { rows } = await database.executeSql('select status from export_runs where id = $1', [id]);
-        status = (rows[0] as { status: string }).status;
-      }
+      // The worker polls its queue (every second): nothing announces the finish to wait for but the row.
+      const status = await eventually(
+        `export ${id} to be finished by the next process`,
+        async () => {
+          const { rows } = await database.executeSql('select status from export_runs where id = $1', [id]);
+          const { status } = rows[0] as { status: string };
+          return (status === 'END' || status === 'ERROR') && status;
+        },
+        { timeoutMs: 30_000 },
+      );
       expect(status).toBe('END');
     } finally {
       await first?.close();
