@@ -129,6 +129,26 @@ export async function startTestServer(
   return server;
 }
 
+/**
+ * Signs an operator in as the partner the way the cockpit does: the remote-login link, then `loginAsAdmin` with
+ * its parts. Answers the impersonation session's token.
+ */
+export async function signInAsPartner(server: TestServer, adminToken: string, partnerId: number): Promise<string> {
+  const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
+    'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
+    { p: partnerId },
+    { token: adminToken },
+  );
+  const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
+    link.data!.cockpitRemoteLoginLink,
+  )!;
+  const result = await server.gql<{ loginAsAdmin: { token: string } }>(
+    'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
+    { h, t, p },
+  );
+  return result.data!.loginAsAdmin.token;
+}
+
 /** The first error code of a GraphQL answer. */
 export function codeOf(result: { errors?: { extensions: { code: string } }[] }): string | undefined {
   return result.errors?.[0]?.extensions.code;

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config';
 import { rowsOf } from '../../platform/db/client';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
 import { accounts } from '../account/tables';
 import { deleteOldUsage, usageQuery } from './service';
 import { usageEvents } from './tables';
@@ -42,21 +42,7 @@ async function usage(days: number, token = adminToken): Promise<Day[]> {
   return result.data!.cockpitUsage;
 }
 
-async function impersonationToken(partnerId: number): Promise<string> {
-  const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
-    'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
-    { p: partnerId },
-    { token: adminToken },
-  );
-  const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
-    link.data!.cockpitRemoteLoginLink,
-  )!;
-  const result = await server.gql<{ loginAsAdmin: { token: string } }>(
-    'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
-    { h, t, p },
-  );
-  return result.data!.loginAsAdmin.token;
-}
+const impersonationToken = (partnerId: number) => signInAsPartner(server, adminToken, partnerId);
 
 beforeAll(async () => {
   server = await startTestServer();

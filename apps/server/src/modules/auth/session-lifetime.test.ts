@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
 import { accounts } from '../account/tables';
 import { sessions } from './tables';
 import { hashToken } from './tokens';
@@ -23,21 +23,7 @@ async function sessionRow(token: string) {
   return row!;
 }
 
-async function impersonate(adminToken: string): Promise<string> {
-  const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
-    'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
-    { p: cz },
-    { token: adminToken },
-  );
-  const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
-    link.data!.cockpitRemoteLoginLink,
-  )!;
-  const result = await server.gql<{ loginAsAdmin: { token: string } }>(
-    'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
-    { h, t, p },
-  );
-  return result.data!.loginAsAdmin.token;
-}
+const impersonate = (adminToken: string) => signInAsPartner(server, adminToken, cz);
 
 describe('session lifetimes', () => {
   it('ends a session at its absolute lifetime however much it is used', async () => {

@@ -1,6 +1,6 @@
 import { BULK_STATUS_MAX } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
 import { ORDER_STATUS_CHANGED_JOB } from './service';
 import { orders } from './tables';
 
@@ -147,19 +147,7 @@ describe('order status changes', () => {
     const id = await order();
     // The operator's real way in: a remote-login link made in the cockpit, spent by loginAsAdmin.
     const adminToken = (await server.login('admin@demo.test')).token;
-    const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
-      'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
-      { p: cz },
-      { token: adminToken },
-    );
-    const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
-      link.data!.cockpitRemoteLoginLink,
-    )!;
-    const remote = await server.gql<{ loginAsAdmin: { token: string } }>(
-      'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
-      { h, t, p },
-    );
-    const operatorToken = remote.data!.loginAsAdmin.token;
+    const operatorToken = await signInAsPartner(server, adminToken, cz);
     expect((await update(id, { status: 'shipping' }, operatorToken)).errors).toBeUndefined();
     expect((await update(id, { status: 'shipped', trackingNumber: 'DR-777' })).errors).toBeUndefined();
     // The partner reads who moved its order: the operator's move and its own.

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/tables';
 import { storedFiles } from '../../platform/files/tables';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
 import { revokePolicies } from '../catalog/test-fixtures';
 import { partnerDocuments } from './tables';
 import {
@@ -67,21 +67,7 @@ async function xlsx(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-async function impersonationToken(partnerId: number): Promise<string> {
-  const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
-    'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
-    { p: partnerId },
-    { token: adminToken },
-  );
-  const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
-    link.data!.cockpitRemoteLoginLink,
-  )!;
-  const result = await server.gql<{ loginAsAdmin: { token: string } }>(
-    'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
-    { h, t, p },
-  );
-  return result.data!.loginAsAdmin.token;
-}
+const impersonationToken = (partnerId: number) => signInAsPartner(server, adminToken, partnerId);
 
 async function list(includeDeleted = false, as = czAs()) {
   const result = await server.gql<{ partnerDocuments: DocumentView[] }>(LIST, { d: includeDeleted }, as);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/tables';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
 import { revokePolicies } from '../catalog/test-fixtures';
 import { partnerContracts, partners } from './tables';
 import { czPartnerWithoutTitle } from './test-partners';
@@ -41,21 +41,7 @@ const contract = {
 
 type Profile = Record<string, unknown>;
 
-async function impersonationToken(partnerId: number): Promise<string> {
-  const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
-    'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
-    { p: partnerId },
-    { token: adminToken },
-  );
-  const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
-    link.data!.cockpitRemoteLoginLink,
-  )!;
-  const result = await server.gql<{ loginAsAdmin: { token: string } }>(
-    'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
-    { h, t, p },
-  );
-  return result.data!.loginAsAdmin.token;
-}
+const impersonationToken = (partnerId: number) => signInAsPartner(server, adminToken, partnerId);
 
 beforeAll(async () => {
   server = await startTestServer();

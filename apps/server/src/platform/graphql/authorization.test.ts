@@ -1,7 +1,7 @@
 import { ACTIONS, RESOURCES } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_BATCH_JOB } from '../../modules/products/jobs';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
 import type { Fixtures, ForeignCall, OperationCase } from './authorization-cases';
 import { PLATFORM_CASES } from './authorization-cases-platform';
 import { SHOP_CASES } from './authorization-cases-shop';
@@ -85,21 +85,7 @@ async function czMember(email: string, pairs: string[]): Promise<string> {
   return (await server.login(email)).token;
 }
 
-async function impersonate(partnerId: number): Promise<string> {
-  const link = await server.gql<{ cockpitRemoteLoginLink: string }>(
-    'mutation($p: ID!) { cockpitRemoteLoginLink(partnerId: $p) }',
-    { p: partnerId },
-    { token: adminToken },
-  );
-  const [, h, t, p] = /^\/remote-login\/([^/]+)\/token\/([^/]+)\/partner\/(\d+)$/.exec(
-    link.data!.cockpitRemoteLoginLink,
-  )!;
-  const result = await server.gql<{ loginAsAdmin: { token: string } }>(
-    'mutation($h: String!, $t: String!, $p: ID!) { loginAsAdmin(hash: $h, token: $t, partnerId: $p) { token } }',
-    { h, t, p },
-  );
-  return result.data!.loginAsAdmin.token;
-}
+const impersonate = (partnerId: number) => signInAsPartner(server, adminToken, partnerId);
 
 /** Czech records of every kind a call can name; the few the demo lacks are added as the owner would have them. */
 async function czechRecords(): Promise<Fixtures> {
