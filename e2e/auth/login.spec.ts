@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { fillLogin, login, logout } from '../helpers';
 
@@ -8,6 +9,14 @@ test.describe('login', () => {
     await expect(page.getByTestId('selected-partner')).toContainText('Sportovní potřeby Demo');
     await expect(page.getByTestId('to-ship-today-value')).toHaveText(/\d/);
     await expect(page).toHaveTitle(/Partner Portal/i);
+    // The account menu is named by what it shows, then what it is, in the account's Czech (WCAG 2.5.3, axe's
+    // experimental rule).
+    await expect(page.getByTestId('account-menu')).toHaveAccessibleName(/Jan Novák Menu účtu$/);
+    const { violations } = await new AxeBuilder({ page })
+      .withRules(['label-content-name-mismatch'])
+      .setLegacyMode(true)
+      .analyze();
+    expect(violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
     await logout(page);
     // The session is gone: a portal page sends the user back to login.
     await page.goto('/partner');

@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconChevronDown, IconLanguage, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -31,20 +31,18 @@ export function AccountMenu({
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
-        <UnstyledButton
-          data-testid="account-menu"
-          aria-label={t('layout.accountMenu.label')}
-          style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-xl)' }}
-        >
+        <UnstyledButton data-testid="account-menu" style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-xl)' }}>
           <Group gap={8} wrap="nowrap">
             <UnreadNotificationsIndicator enabled={withProfile}>
-              <Avatar color="teal" radius="xl" size={32}>
+              <Avatar color="teal" radius="xl" size={32} aria-hidden>
                 {initials}
               </Avatar>
             </UnreadNotificationsIndicator>
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
               {name}
             </Text>
+            {/* Named by what it shows and then what it is (WCAG 2.5.3): no aria-label that would hide the name. */}
+            <VisuallyHidden>{t('layout.accountMenu.label')}</VisuallyHidden>
             <IconChevronDown size={14} aria-hidden />
           </Group>
         </UnstyledButton>
