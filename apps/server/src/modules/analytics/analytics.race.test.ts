@@ -1,31 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
-import { usageEvents } from './tables';
+import { usageClient, view } from './test-usage';
 
 let server: TestServer;
 let cz: number;
 
-function view(route: string, at = new Date().toISOString()) {
-  return { kind: 'view', route, at };
-}
-
-async function send(body: unknown, options: { token?: string | null; partnerId?: number | null } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.partnerId != null) headers['x-partner-id'] = String(options.partnerId);
-  const response = await server.app.app.inject({
-    method: 'POST',
-    url: '/portal/usage',
-    headers,
-    payload: JSON.stringify(body),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : null };
-}
-
-async function eventsOfRoute(route: string) {
-  return server.database.db.select().from(usageEvents).where(eq(usageEvents.route, route)).orderBy(usageEvents.id);
-}
+const { send, eventsOfRoute } = usageClient(() => server);
 
 beforeAll(async () => {
   server = await startTestServer();

@@ -6,6 +6,7 @@ import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPart
 import { accounts } from '../account/tables';
 import { deleteOldUsage, usageQuery } from './service';
 import { usageEvents } from './tables';
+import { usageClient, view } from './test-usage';
 
 let server: TestServer;
 let cz: number;
@@ -15,26 +16,7 @@ let adminToken: string;
 const USAGE = 'query($days: Int!) { cockpitUsage(days: $days) { day route views clicks employeeViews } }';
 type Day = { day: string; route: string; views: number; clicks: number; employeeViews: number };
 
-function view(route: string, at = new Date().toISOString()) {
-  return { kind: 'view', route, at };
-}
-
-async function send(body: unknown, options: { token?: string | null; partnerId?: number | null } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.partnerId != null) headers['x-partner-id'] = String(options.partnerId);
-  const response = await server.app.app.inject({
-    method: 'POST',
-    url: '/portal/usage',
-    headers,
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : null };
-}
-
-async function eventsOfRoute(route: string) {
-  return server.database.db.select().from(usageEvents).where(eq(usageEvents.route, route)).orderBy(usageEvents.id);
-}
+const { send, eventsOfRoute } = usageClient(() => server);
 
 async function usage(days: number, token = adminToken): Promise<Day[]> {
   const result = await server.gql<{ cockpitUsage: Day[] }>(USAGE, { days }, { token });

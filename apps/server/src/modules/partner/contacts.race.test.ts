@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { partnerContacts } from './tables';
+import { courierContact as courier, sellerContact as seller } from './test-partners';
 
 let server: TestServer;
 let sk: number;
@@ -9,15 +10,6 @@ let pl: number;
 let multiToken: string;
 
 const SAVE = 'mutation($id: ID, $input: ContactInput!) { saveContact(id: $id, input: $input) { id } }';
-
-const courier = {
-  firstName: 'Karel',
-  lastName: 'Rychlý',
-  email: 'karel@demo.cz',
-  phone: '602 123 456',
-  roles: ['MALL_DELIVERY'],
-};
-const seller = { firstName: 'Jitka', lastName: 'Malá', email: 'jitka@demo.cz', phone: '', roles: ['SALES'] };
 
 const asSk = () => ({ token: multiToken, partnerId: sk });
 const asPl = () => ({ token: multiToken, partnerId: pl });

@@ -5,6 +5,7 @@ import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../..
 import { revokePolicies } from '../catalog/test-fixtures';
 import { contactEmailsOfGroups, groupsWithoutContact } from './contacts';
 import { partnerContacts, partners } from './tables';
+import { courierContact as courier, sellerContact as seller } from './test-partners';
 
 let server: TestServer;
 let cz: number;
@@ -21,15 +22,6 @@ const DELETE = 'mutation($id: ID!) { deleteContact(id: $id) }';
 
 type Contact = { id: string; firstName: string; lastName: string; email: string; phone: string; roles: string[] };
 type Page = { items: Contact[]; total: number; page: number; perPage: number; nextCursor: string | null };
-
-const courier = {
-  firstName: 'Karel',
-  lastName: 'Rychlý',
-  email: 'karel@demo.cz',
-  phone: '602 123 456',
-  roles: ['MALL_DELIVERY'],
-};
-const seller = { firstName: 'Jitka', lastName: 'Malá', email: 'jitka@demo.cz', phone: '', roles: ['SALES'] };
 
 const asCz = () => ({ token: czToken, partnerId: cz });
 const asSk = () => ({ token: multiToken, partnerId: sk });

@@ -19,3 +19,19 @@ export async function czPartnerWithoutTitle(db: DbOrTx, name: string): Promise<n
     );
   return row!.id;
 }
+
+/** The contacts the contact tests (the PGlite file and the PostgreSQL race file) save. */
+export const courierContact = {
+  firstName: 'Karel',
+  lastName: 'Rychlý',
+  email: 'karel@demo.cz',
+  phone: '602 123 456',
+  roles: ['MALL_DELIVERY'],
+};
+export const sellerContact = {
+  firstName: 'Jitka',
+  lastName: 'Malá',
+  email: 'jitka@demo.cz',
+  phone: '',
+  roles: ['SALES'],
+};
