@@ -5,23 +5,7 @@ import { testConfig, testDatabase } from '../../test/harness';
 import type { Database } from '../db/client';
 import { deliverPendingMail } from './jobs';
 import { queueMail } from './service';
-import type { MailTransport, OutgoingMail } from './transport';
-
-/** A relay that refuses while `refusing` is set: the outside world, under the test's control. */
-function switchableRelay() {
-  const relay = {
-    refusing: true,
-    sent: [] as OutgoingMail[],
-    kind: 'capture' as const,
-    async send(mail: OutgoingMail) {
-      if (relay.refusing) throw new Error('421 Service not available');
-      relay.sent.push(mail);
-    },
-  };
-  return relay satisfies MailTransport;
-}
-
-const activation = (to: string) => ({ to, template: 'account-activation' as const, lang: 'en', data: {} });
+import { activation, switchableRelay } from './test-relay';
 
 describe('retries of refused mail', () => {
   let database: Database;

@@ -8,21 +8,7 @@ import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { deliverPendingMail, MAIL_MAX_ATTEMPTS, MAIL_SEND_JOB, purgeSentMail } from './jobs';
 import { queueMail } from './service';
-import type { MailTransport, OutgoingMail } from './transport';
-
-/** A relay that refuses while `refusing` is set: the outside world, under the test's control. */
-function switchableRelay() {
-  const relay = {
-    refusing: true,
-    sent: [] as OutgoingMail[],
-    kind: 'capture' as const,
-    async send(mail: OutgoingMail) {
-      if (relay.refusing) throw new Error('421 Service not available');
-      relay.sent.push(mail);
-    },
-  };
-  return relay satisfies MailTransport;
-}
+import { activation, switchableRelay } from './test-relay';
 
 interface OutboxRow {
   attempts: number;
@@ -42,8 +28,6 @@ async function outboxRow(database: Database, id: number): Promise<OutboxRow> {
   );
   return rows[0] as OutboxRow;
 }
-
-const activation = (to: string) => ({ to, template: 'account-activation' as const, lang: 'en', data: {} });
 
 describe('retries of refused mail', () => {
   let database: Database;
