@@ -69,6 +69,15 @@ const TABS: { view: OrdersView; label: string; grid: Grid }[] = [
     },
   },
   {
+    // A name typed without its accents: read by the trigram index on lower(pp_unaccent(customer_name)).
+    view: 'ALL',
+    label: 'customer name contains "novak", created desc',
+    grid: {
+      filters: [{ field: 'customerName', operator: 'LIKE', value: 'novak' }],
+      sort: { field: 'createdAt', direction: 'DESCENDING' },
+    },
+  },
+  {
     view: 'MISSING',
     label: 'not installments, delivery date asc',
     grid: {

@@ -5,6 +5,7 @@
  */
 import { ordersBench } from './orders';
 import { ordersExportBench } from './orders-export';
+import { ordersBulkBench } from './orders-bulk';
 import { productsImportBench } from './products-import';
 import { partnersGridBench } from './partners-grid';
 import { productsBench } from './products';
@@ -24,6 +25,7 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'throughput', run: throughputBench },
   { name: 'orders-grid', run: ordersBench },
   { name: 'orders-export', run: ordersExportBench },
+  { name: 'orders-bulk', run: ordersBulkBench },
   { name: 'products-grid', run: productsBench },
   { name: 'products-import', run: productsImportBench },
   { name: 'sla', run: slaBench },

@@ -171,7 +171,7 @@ test('leaving a changed product asks first', async ({ page }) => {
   await page.goto('/products/detail');
   await page.getByTestId('product-productType').fill('Something');
   await page.getByRole('link', { name: 'Back to products' }).click();
-  await expect(page.getByText('Leave without saving?')).toBeVisible();
+  await expect(page.getByText('Discard changes?')).toBeVisible();
   await page.getByTestId('unsaved-stay').click();
   await expect(page).toHaveURL(/\/products\/detail$/);
   await page.getByRole('link', { name: 'Back to products' }).click();

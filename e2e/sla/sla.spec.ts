@@ -94,6 +94,72 @@ test("home leads with the seller's work, and a figure opens the orders grid filt
   await expect(page).toHaveURL(/\/sla\/delivery$/);
 });
 
+test('each failed figure opens exactly its orders, and tracking states its share with tracking', async ({ page }) => {
+  await signInInEnglish(page);
+  await page.goto('/sla/tracking-rate');
+  const table = page.getByTestId('sla-table');
+  // Tracking names its figures: the shipped orders, those without tracking and the share with tracking.
+  await expect(table.locator('thead')).toContainText('Without tracking');
+  await expect(table.locator('thead')).toContainText('With tracking');
+  await expect(page.getByTestId('sla-chart')).toContainText('with a tracking number');
+
+  // A figure with failed orders anywhere on the page: its number is the link.
+  await page.goto('/sla/all');
+  const link = page.getByTestId('sla-broken-link').first();
+  await expect(link).toBeVisible();
+  const count = Number((await link.innerText()).replace(/[^\d]/g, ''));
+  expect(count).toBeGreaterThan(0);
+  await link.click();
+  await expect(page).toHaveURL(/\/orders\?.*slaBreach=/);
+  await expect(page.getByTestId('sla-breach-banner')).toBeVisible();
+  await expect(page.getByTestId('grid-total')).toContainText(new RegExp(`\\b${count}\\b`));
+  await expect(page.getByTestId('grid-row')).toHaveCount(Math.min(count, 50));
+
+  // Back to all orders: the filter and its banner go.
+  await page.getByTestId('sla-breach-clear').click();
+  await expect(page.getByTestId('sla-breach-banner')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/slaBreach=/);
+});
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`the orders behind a figure read well at ${viewport.width} px, with no serious axe findings`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signInInEnglish(page);
+    await page.goto('/sla/tracking-rate');
+    await expect(page.getByTestId('sla-chart').locator('svg.recharts-surface')).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `/tmp/i18/shots/labels-sla/sla-tracking-${viewport.width}.png`, fullPage: true });
+    await page.goto('/sla/all');
+    await page.getByTestId('sla-broken-link').first().click();
+    await expect(page.getByTestId('sla-breach-banner')).toBeVisible();
+    await expect(page.getByTestId('grid-total')).not.toBeEmpty();
+    await page.screenshot({ path: `/tmp/i18/shots/labels-sla/orders-breach-${viewport.width}.png`, fullPage: true });
+    const failures: string[] = [];
+    for (const path of ['/sla/tracking-rate', page.url()]) {
+      await page.goto(path);
+      await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
+      const { violations } = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
+        .setLegacyMode(true)
+        .analyze();
+      for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        failures.push(
+          `${path}: ${v.id} ${v.help} ${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+}
+
 for (const viewport of [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },

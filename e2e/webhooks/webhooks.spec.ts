@@ -45,7 +45,8 @@ test('a seller adds a webhook, keeps its secret, and sees an order status change
   const rows = page.getByTestId('webhook-row');
   // The demo shop has a working hook and a broken one.
   await expect(rows).toHaveCount(2);
-  await expect(page.getByTestId('webhook-status')).toHaveText(['OK', 'Broken']);
+  // One word per hook: the broken one reads Broken (with why), never Enabled.
+  await expect(page.getByTestId('webhook-status')).toHaveText(['Enabled', 'Broken']);
   expect(await seriousAxeFindings(page)).toEqual([]);
 
   await page.getByTestId('webhook-add').click();
@@ -73,10 +74,22 @@ test('a seller adds a webhook, keeps its secret, and sees an order status change
   await expect(page.getByText(secret)).toHaveCount(0);
 
   // An order changes status in the portal…
+  // (the first open order whose status may change: an unconfirmed one may not, and the grid no longer says which)
   await page.goto('/orders/open-status');
-  const row = page.getByTestId('grid-row').filter({ hasNotText: 'Waiting for payment confirmation' }).first();
-  const orderId = await row.getAttribute('data-row-id');
-  await row.getByTestId('order-link').click();
+  await expect(page.getByTestId('grid-row').first()).toBeVisible();
+  const candidates = await page
+    .getByTestId('grid-row')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-id') ?? '').filter(Boolean));
+  let orderId: string | null = null;
+  for (const id of candidates) {
+    await page.goto(`/orders/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(id) })).toBeVisible();
+    if (await page.getByTestId('order-change-status').isVisible()) {
+      orderId = id;
+      break;
+    }
+  }
+  expect(orderId).not.toBeNull();
   await page.getByTestId('order-change-status').click();
   await page.getByTestId('order-status-shipping').click();
   await page.getByRole('dialog').getByTestId('status-submit').click();
@@ -135,4 +148,37 @@ test('the add button stops at five webhooks and says why', async ({ page }) => {
   await page.getByTestId('webhook-delete-confirm').click();
   await expect(rows).toHaveCount(4);
   await expect(page.getByTestId('webhook-add')).toBeEnabled();
+});
+
+test('a broken webhook says why it broke, and its owner re-enables it from the list or its logs', async ({ page }) => {
+  await login(page, 'partner@demo.test');
+  await page.goto('/partner/webhook');
+  const broken = page.getByTestId('webhook-row').filter({ hasText: 'old-erp.demo-shop.example' });
+  await expect(broken.getByTestId('webhook-status')).toHaveText('Broken');
+  await expect(broken).not.toContainText('Enabled');
+  // The demo hook's last attempt was refused with 503 (seeded): the reason and its time are shown.
+  await expect(broken.getByTestId('webhook-broken-reason')).toContainText(/Last failure .+: HTTP 503/);
+  await expect(broken.getByTestId('webhook-reenable')).toBeVisible();
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(broken.getByTestId('webhook-status')).toHaveText('Broken');
+  await expect(broken.getByTestId('webhook-reenable')).toBeVisible();
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The hook's own page (its logs) says the same and offers the same way back.
+  await broken.getByTestId('webhook-logs').click();
+  const alert = page.getByTestId('webhook-broken');
+  await expect(alert).toBeVisible();
+  await expect(alert.getByTestId('webhook-broken-reason')).toContainText('HTTP 503');
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await alert.getByTestId('webhook-reenable').click();
+  // The demo's host is a reserved name nobody answers: enabled again, and the test event's fate is told.
+  await expect(page.getByText('The webhook is enabled again')).toBeVisible({ timeout: 20_000 });
+  await expect(alert).toBeHidden();
+  await expect(page.getByTestId('webhook-status')).toHaveText('Enabled');
+  await page.getByRole('link', { name: 'Back to webhooks' }).click();
+  await expect(
+    page.getByTestId('webhook-row').filter({ hasText: 'old-erp.demo-shop.example' }).getByTestId('webhook-status'),
+  ).toHaveText('Enabled');
+  await expect(page.getByTestId('webhook-reenable')).toHaveCount(0);
 });

@@ -31,6 +31,30 @@ export interface GridColumn extends GridColumnSpec {
    * estimate or index (e.g. a group of codes filtered as `code in (…)`). The filter is already validated.
    */
   filterSql?: (filter: GridRequest['filters'][number]) => SQL;
+  /**
+   * A name a person types (customer, product title, partner): "contains", "starts with" and "ends with"
+   * ignore case and diacritics ("novak" finds "Novák"), comparing `accentFolded` on both sides, the
+   * expression the column's trigram index is built on.
+   */
+  foldAccents?: boolean;
+}
+
+/**
+ * Lower case without diacritics, as the trigram indexes of names hold it. `pp_unaccent` is the IMMUTABLE
+ * wrapper of `unaccent` (migration 0021): the index and the query must spell the same expression for the
+ * planner to use the index.
+ */
+export function accentFolded(value: AnyColumn | SQL | string): SQL {
+  return sql`lower(pp_unaccent(${value}))`;
+}
+
+/** A search column compared without case and diacritics (see `GridColumn.foldAccents`). */
+export interface AccentFoldedSearch {
+  foldAccents: AnyColumn | SQL;
+}
+
+export function accentInsensitive(column: AnyColumn | SQL): AccentFoldedSearch {
+  return { foldAccents: column };
 }
 
 /** The keys a grid query selects beside each row so the page can say where the next one starts. */
@@ -83,6 +107,12 @@ function castValue(column: GridColumn, value: string): unknown {
   return value;
 }
 
+function likeCondition(column: GridColumn, pattern: string): SQL {
+  return column.foldAccents
+    ? sql`${accentFolded(column.sql)} like ${accentFolded(pattern)}`
+    : sql`${column.sql} ilike ${pattern}`;
+}
+
 function condition(column: GridColumn, filter: GridRequest['filters'][number]): SQL {
   if (column.filterSql) return column.filterSql(filter);
   const c = column.sql;
@@ -95,11 +125,11 @@ function condition(column: GridColumn, filter: GridRequest['filters'][number]): 
     case 'NOT_EQUAL':
       return text ? sql`lower(${c}) is distinct from lower(${v})` : sql`${c} is distinct from ${v}`;
     case 'LIKE':
-      return sql`${c} ilike ${`%${escapeLike(String(v))}%`}`;
+      return likeCondition(column, `%${escapeLike(String(v))}%`);
     case 'STARTS_WITH':
-      return sql`${c} ilike ${`${escapeLike(String(v))}%`}`;
+      return likeCondition(column, `${escapeLike(String(v))}%`);
     case 'ENDS_WITH':
-      return sql`${c} ilike ${`%${escapeLike(String(v))}`}`;
+      return likeCondition(column, `%${escapeLike(String(v))}`);
     case 'EMPTY':
       return text ? sql`coalesce(${c}::text, '') = ''` : sql`${c} is null`;
     case 'NEMPTY':
@@ -212,7 +242,7 @@ export function buildGridQuery(
      */
     idNumber?: NumberKind | 'text';
     defaultSort?: GridRequest['sort'];
-    searchColumns?: (AnyColumn | SQL)[];
+    searchColumns?: (AnyColumn | SQL | AccentFoldedSearch)[];
   },
 ): GridQueryParts {
   // GraphQL passes absent optional inputs as null; the schema's defaults apply to absent values only.
@@ -234,7 +264,11 @@ export function buildGridQuery(
     const term = `%${escapeLike(request.search.trim())}%`;
     conditions.push(
       sql`(${sql.join(
-        options.searchColumns.map((c) => sql`${c}::text ilike ${term}`),
+        options.searchColumns.map((c) =>
+          'foldAccents' in c
+            ? sql`${accentFolded(c.foldAccents)} like ${accentFolded(term)}`
+            : sql`${c}::text ilike ${term}`,
+        ),
         sql` or `,
       )})`,
     );

@@ -30,6 +30,11 @@ export interface Jobs {
     data: T,
     options?: { singletonKey?: string; tx?: DbOrTx },
   ): Promise<string | null>;
+  /**
+   * Queues many jobs of one name in one statement (a bulk command's events), with `tx` as `send` has it.
+   * The queue's own settings (retries) apply to each, as they do to a sent job.
+   */
+  sendMany<T extends object>(name: string, data: readonly T[], options?: { tx?: DbOrTx }): Promise<void>;
   start(definitions: JobDefinition<never>[], workersEnabled: boolean): Promise<void>;
   stop(): Promise<void>;
   /** State of one job, for tests and operators. */
@@ -61,6 +66,14 @@ export function createJobs(database: Database, connectionString: string | undefi
         ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options?.tx ? { db: transactionExecutor(options.tx) } : {}),
       });
+    },
+    async sendMany(name, data, options) {
+      if (data.length === 0) return;
+      await boss.insert(
+        name,
+        data.map((d) => ({ data: d })),
+        options?.tx ? { db: transactionExecutor(options.tx) } : {},
+      );
     },
     async start(definitions, workersEnabled) {
       await boss.start();

@@ -96,6 +96,9 @@ interface OrderRow {
   deliveryCountry: string;
   branchId: string | null;
   secondaryBranchId: string | null;
+  transportId: string | null;
+  isMdp: boolean;
+  isDip: boolean;
   invoiceNumber: string | null;
   isTest: boolean;
   isMallDelivery: boolean;
@@ -131,6 +134,7 @@ interface ItemRow {
   prepaid: number;
   purchasePrice: number;
   serialNumbers: string;
+  references: string;
 }
 
 interface HistoryRow {
@@ -534,6 +538,8 @@ function bookOf(
         prepaid: prepaidGroup ? money(content, line - discount) : 0,
         purchasePrice: Math.round((price / (1 + content.vat / 100)) * 0.62 * 100) / 100,
         serialNumbers: serials,
+        // The marketplace's line reference (purchase number and line), which a customer quotes on a return.
+        references: `${2_000_000_000 + (id % 1_000_000_000)}-${itemNo}`,
       });
     }
     const goods = goodsTotal - discountTotal;
@@ -584,6 +590,14 @@ function bookOf(
       deliveryCountry: content.country,
       branchId: pickup ? String(10_000 + Math.floor(random() * 9_000)) : null,
       secondaryBranchId: pickup && random() < 0.3 ? String(10_000 + Math.floor(random() * 9_000)) : null,
+      // Drawn from what the order already is (no further random draws: the rest of the book stays as it was).
+      transportId: mallDelivery
+        ? 'MALL_DELIVERY'
+        : personal
+          ? null
+          : (TRANSPORT_CODES[partner.shopId]?.[pickup ? 1 : 0] ?? null),
+      isMdp: mallDelivery && !pickup,
+      isDip: mallDelivery && pickup,
       invoiceNumber: hasInvoice
         ? `FV${new Date(plan.created).getUTCFullYear()}${String(slot * 100_000 + sequenceNo).padStart(6, '0')}`
         : null,
@@ -604,6 +618,13 @@ function bookOf(
       blockedAt: life.blocked === undefined ? null : iso(life.blocked),
       updatedAt: iso(updated),
     });
+
+    // A business customer's purchase-order reference on each of its lines, beside the marketplace's one.
+    const placed = book.orders[book.orders.length - 1]!;
+    if (placed.deliveryCompany && !plan.test) {
+      const po = `PO-${new Date(plan.created).getUTCFullYear()}-${String(sequenceNo).padStart(5, '0')}`;
+      for (const item of book.items.slice(-chosen.size)) item.references += `,${po}`;
+    }
 
     // Status history: the marketplace opens the order; the partner (its integration, the portal or a CSV
     // import) moves it on; the carrier's data (through the marketplace) delivers it.
@@ -654,6 +675,16 @@ function isJudgedMonth(at: number, now: number): boolean {
 
 type Column<R> = [name: string, type: string, key: keyof R];
 
+/** The carrier codes (DELIVERY_CARRIERS) of each market's address and pickup-point carriers (order-markets.ts). */
+const TRANSPORT_CODES: Record<string, readonly [address: string, pickupPoint: string]> = {
+  CZ10MA: ['PPL', 'ZASILKOVNA'],
+  SK10MA: ['GLS', 'PACKETA'],
+  PL20MA: ['DPD', 'INPOST_PACZKOMATY'],
+  SI10SI: ['GLS', 'PACKETA'],
+  HU20MA: ['GLS', 'PACKETA'],
+  HR10MA: ['GLS', 'PACKETA'],
+};
+
 /**
  * Inserts rows as one array per column through unnest: one statement per table, whatever the number of rows.
  * Table and column names are this file's constants, never input.
@@ -698,6 +729,9 @@ const ORDER_COLUMNS: Column<OrderRow>[] = [
   ['delivery_country', 'text', 'deliveryCountry'],
   ['branch_id', 'text', 'branchId'],
   ['secondary_branch_id', 'text', 'secondaryBranchId'],
+  ['transport_id', 'text', 'transportId'],
+  ['is_mdp', 'boolean', 'isMdp'],
+  ['is_dip', 'boolean', 'isDip'],
   ['invoice_number', 'text', 'invoiceNumber'],
   ['is_test', 'boolean', 'isTest'],
   ['is_mall_delivery', 'boolean', 'isMallDelivery'],
@@ -733,6 +767,7 @@ const ITEM_COLUMNS: Column<ItemRow>[] = [
   ['prepaid', 'numeric', 'prepaid'],
   ['purchase_price', 'numeric', 'purchasePrice'],
   ['serial_numbers', 'text[]', 'serialNumbers'],
+  ['item_references', 'text[]', 'references'],
 ];
 
 const HISTORY_COLUMNS: Column<HistoryRow>[] = [

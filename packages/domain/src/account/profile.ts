@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from '../auth/password';
 import { LANGUAGES } from '../i18n/languages';
+import { oneOf } from '../text/formRules';
 import { safeText } from '../text/safeText';
 import { ACCOUNT_NAME_MAX } from './accounts';
 
@@ -8,7 +9,7 @@ import { ACCOUNT_NAME_MAX } from './accounts';
 export const profileSchema = z.object({
   firstName: safeText().trim().min(1, 'required').max(ACCOUNT_NAME_MAX, 'max'),
   lastName: safeText().trim().min(1, 'required').max(ACCOUNT_NAME_MAX, 'max'),
-  lang: z.enum(LANGUAGES, 'invalid'),
+  lang: oneOf(LANGUAGES),
 });
 export type ProfileInput = z.input<typeof profileSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ErrorCode, FieldIssue } from '../errors/codes';
 import { LANGUAGES } from '../i18n/languages';
+import { isPlausiblePostCode, isRegistrationCountry, postalCodeIssue } from '../registration/validators';
+import { formRules } from '../text/formRules';
 import { safeText } from '../text/safeText';
 import { foldDiacritics } from './fold';
 
@@ -119,7 +121,7 @@ const brandNameSchema = safeText()
   });
 
 /** The manufacturer or the person responsible for the brand in the EU (GPSR), as a request names them. */
-export const brandPartySchema = z.object({
+const brandPartyShape = {
   name: safeText().trim().min(1, 'required').max(200, 'max'),
   street: safeText().trim().min(1, 'required').max(200, 'max'),
   city: safeText().trim().min(1, 'required').max(100, 'max'),
@@ -134,7 +136,20 @@ export const brandPartySchema = z.object({
     .refine((v) => v === '' || z.email().safeParse(v).success, 'email')
     .optional()
     .transform((v) => (v ? v : undefined)),
-});
+};
+/**
+ * The post code of a party: in one of our markets' countries by that country's format (`zipCodeCountry`),
+ * elsewhere (a manufacturer in the UK, China) only plausible (`postCode`).
+ */
+export const brandPartySchema = z.object(brandPartyShape).superRefine(
+  ...formRules<z.output<z.ZodObject<typeof brandPartyShape>>>((party, add) => {
+    if (!party.zip || !party.country) return;
+    if (isRegistrationCountry(party.country)) {
+      const issue = postalCodeIssue(party.country, party.zip);
+      if (issue) add({ field: 'zip', ...issue });
+    } else if (!isPlausiblePostCode(party.zip)) add({ field: 'zip', rule: 'postCode' });
+  }),
+);
 export type BrandParty = z.infer<typeof brandPartySchema>;
 
 export const brandRequestSchema = z

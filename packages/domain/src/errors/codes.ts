@@ -210,6 +210,11 @@ export const ERROR_CODES = [
   'MESSAGE_ATTACHMENT_NOT_FOUND',
   // Uploads: a picture too large to decode, whatever the upload (issue 17)
   'IMAGE_TOO_MANY_PIXELS',
+  // Product images fetched from a seller's URL (issue 18): why a URL gave no image
+  'REMOTE_IMAGE_NOT_FOUND',
+  'REMOTE_IMAGE_NOT_ALLOWED',
+  'REMOTE_IMAGE_TIMEOUT',
+  'REMOTE_IMAGE_UNREACHABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -57,8 +57,8 @@ describe('a notification setting', () => {
   });
 
   it('refuses unknown event types, groups and addresses', () => {
-    expect(rulesOf({ eventType: 'X', emails: 'a@shop.cz' })).toEqual(['eventType:invalid']);
-    expect(rulesOf({ groups: ['BOSS'] })).toEqual(['groups.0:invalid']);
+    expect(rulesOf({ eventType: 'X', emails: 'a@shop.cz' })).toEqual(['eventType:in']);
+    expect(rulesOf({ groups: ['BOSS'] })).toEqual(['groups.0:included']);
     expect(rulesOf({ emails: 'a@shop' })).toEqual(['emails:notificationEmails']);
   });
 

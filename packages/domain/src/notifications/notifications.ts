@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../errors/codes';
 import { PARTNER_EVENT_TYPES, type PartnerEventType } from '../events/events';
 import { CONTACT_GROUPS } from '../partner/partner';
+import { oneOf } from '../text/formRules';
 import { safeText } from '../text/safeText';
 
 type ContactGroup = (typeof CONTACT_GROUPS)[number];
@@ -71,9 +72,9 @@ export function parseEmailList(text: string): { emails: string[]; invalid: strin
  */
 export const notificationSettingSchema = z
   .object({
-    eventType: z.enum(NOTIFICATION_EVENT_TYPES, 'invalid'),
+    eventType: oneOf(NOTIFICATION_EVENT_TYPES),
     groups: z
-      .array(z.enum(CONTACT_GROUPS, 'invalid'), 'invalid')
+      .array(z.enum(CONTACT_GROUPS, 'included'), 'invalid')
       .max(CONTACT_GROUPS.length, 'invalid')
       .transform((groups) => CONTACT_GROUPS.filter((g) => groups.includes(g))),
     emails: safeText()

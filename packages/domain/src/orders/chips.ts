@@ -8,6 +8,13 @@ import type { OrderStatus } from './status';
 export const DELIVERY_METHODS = ['ADDRESS', 'PICKUP_POINT', 'PERSONAL_PICKUP'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
+/**
+ * Where an order was placed (commerce spec §3 Order, "order type"): on the marketplace itself or on Allegro,
+ * whose orders the marketplace passes on. The grid's filter offers "all" as no filter at all.
+ */
+export const ORDER_TYPES = ['mall', 'allegro'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
 /** The chips of an order (commerce spec §2), in the order a row shows them. */
 export const ORDER_CHIPS = [
   'cashOnDelivery',

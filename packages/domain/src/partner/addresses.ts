@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidPostalCode } from '../registration/validators';
+import { postalCodeIssue } from '../registration/validators';
+import { formRules, someOf } from '../text/formRules';
 import { safeText } from '../text/safeText';
 
 /** The address types of the spec (§3 Address). MDP_WAREHOUSE rules belong to the MALL Delivery area (issue 10). */
@@ -18,27 +19,27 @@ export const ADDRESS_CITY_MAX = 100;
 
 /** An ISO 3166-1 alpha-2 code, as the address's `state` holds it. */
 export const countryCodeSchema = z
-  .string()
+  .string('required')
   .trim()
   .transform((v) => v.toUpperCase())
-  .refine((v) => /^[A-Z]{2}$/.test(v), 'required');
+  .refine((v) => /^[A-Z]{2}$/.test(v), { error: (issue) => (issue.input === '' ? 'required' : 'in') });
 
-export const addressSchema = z
-  .object({
-    street: safeText().trim().min(1, 'required').max(ADDRESS_STREET_MAX, 'max'),
-    city: safeText().trim().min(1, 'required').max(ADDRESS_CITY_MAX, 'max'),
-    state: countryCodeSchema,
-    zip: safeText().trim().min(1, 'required'),
-    types: z
-      .array(z.enum(ADDRESS_TYPES, 'invalid'), 'required')
-      .min(1, 'required')
-      .transform((types) => ADDRESS_TYPES.filter((t) => types.includes(t))),
-  })
-  .superRefine((address, ctx) => {
-    if (address.zip && !isValidPostalCode(address.state, address.zip)) {
-      ctx.addIssue({ code: 'custom', path: ['zip'], message: 'zipCode' });
-    }
-  });
+const addressShape = {
+  street: safeText().trim().min(1, 'required').max(ADDRESS_STREET_MAX, 'max'),
+  city: safeText().trim().min(1, 'required').max(ADDRESS_CITY_MAX, 'max'),
+  state: countryCodeSchema,
+  zip: safeText().trim().min(1, 'required'),
+  types: someOf(ADDRESS_TYPES)
+    .min(1, 'required')
+    .transform((types) => ADDRESS_TYPES.filter((t) => types.includes(t))),
+};
+
+export const addressSchema = z.object(addressShape).superRefine(
+  ...formRules<z.output<z.ZodObject<typeof addressShape>>>((address, add) => {
+    const zip = address.zip && address.state ? postalCodeIssue(address.state, address.zip) : null;
+    if (zip) add({ field: 'zip', ...zip });
+  }),
+);
 export type AddressInput = z.input<typeof addressSchema>;
 export type Address = z.output<typeof addressSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidPhone } from '../registration/validators';
+import { formRules, someOf } from '../text/formRules';
 import { safeText } from '../text/safeText';
 import { CONTACT_GROUPS } from './partner';
 
@@ -10,24 +11,23 @@ export const CONTACT_EMAIL_MAX = 254;
  * A contact person of a partner. The phone is checked by the rules of the partner's country (spec §5: phone
  * by country locale), so the schema is made for that country.
  */
+const contactShape = {
+  firstName: safeText().trim().min(1, 'required').max(CONTACT_NAME_MAX, 'max'),
+  lastName: safeText().trim().min(1, 'required').max(CONTACT_NAME_MAX, 'max'),
+  email: safeText().trim().min(1, 'required').max(CONTACT_EMAIL_MAX, 'max').pipe(z.email('email')),
+  // Optional for most roles; the MALL Delivery contact needs one (contactSaveRefusal).
+  phone: safeText().trim().default(''),
+  roles: someOf(CONTACT_GROUPS)
+    .min(1, 'required')
+    .transform((roles) => CONTACT_GROUPS.filter((r) => roles.includes(r))),
+};
+
 export function contactSchema(country: string) {
-  return z
-    .object({
-      firstName: safeText().trim().min(1, 'required').max(CONTACT_NAME_MAX, 'max'),
-      lastName: safeText().trim().min(1, 'required').max(CONTACT_NAME_MAX, 'max'),
-      email: safeText().trim().min(1, 'required').max(CONTACT_EMAIL_MAX, 'max').pipe(z.email('email')),
-      // Optional for most roles; the MALL Delivery contact needs one (contactSaveRefusal).
-      phone: safeText().trim().default(''),
-      roles: z
-        .array(z.enum(CONTACT_GROUPS, 'invalid'), 'required')
-        .min(1, 'required')
-        .transform((roles) => CONTACT_GROUPS.filter((r) => roles.includes(r))),
-    })
-    .superRefine((contact, ctx) => {
-      if (contact.phone && !isValidPhone(country, contact.phone)) {
-        ctx.addIssue({ code: 'custom', path: ['phone'], message: 'phone' });
-      }
-    });
+  return z.object(contactShape).superRefine(
+    ...formRules<z.output<z.ZodObject<typeof contactShape>>>((contact, add) => {
+      if (contact.phone && !isValidPhone(country, contact.phone)) add({ field: 'phone', rule: 'phone' });
+    }),
+  );
 }
 export type ContactInput = z.input<ReturnType<typeof contactSchema>>;
 export type Contact = z.output<ReturnType<typeof contactSchema>>;

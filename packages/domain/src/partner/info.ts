@@ -1,18 +1,13 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/codes';
-import { PUBLIC_TITLE_MAX, PUBLIC_TITLE_MIN } from '../registration/schema';
-import { safeText } from '../text/safeText';
+import { shopNameSchema } from '../registration/schema';
 
 /**
  * The shop profile of the partner info tab. Everything but the public title is the marketplace's (mall
  * name, SAP id, rating, shop, provider are set by operators or by onboarding): a seller sets only the
  * public shop name, and only while it has none (spec §5 "publicTitle: unique name and cannot be changed").
  */
-export const publicTitleSchema = safeText()
-  .trim()
-  .min(1, { message: 'required', abort: true })
-  .min(PUBLIC_TITLE_MIN, 'min')
-  .max(PUBLIC_TITLE_MAX, 'max');
+export const publicTitleSchema = shopNameSchema;
 
 export const shopProfileSchema = z.object({ publicTitle: publicTitleSchema });
 export type ShopProfileInput = z.infer<typeof shopProfileSchema>;

@@ -37,12 +37,14 @@ describe('address', () => {
     ['DE', '10115', true],
     ['DE', '101', false],
   ])('postal code in %s: %s is %s', (state, zip, ok) => {
-    expect(rulesOf(addressSchema.safeParse({ ...address, state, zip }), 'zip')).toEqual(ok ? [] : ['zipCode']);
+    expect(rulesOf(addressSchema.safeParse({ ...address, state, zip }), 'zip')).toEqual(
+      ok ? [] : [state === 'DE' ? 'zipCode' : 'zipCodeCountry'],
+    );
   });
 
   it('needs at least one known type', () => {
     expect(rulesOf(addressSchema.safeParse({ ...address, types: [] }), 'types')).toEqual(['required']);
-    expect(rulesOf(addressSchema.safeParse({ ...address, types: ['SHOP'] }), 'types.0')).toEqual(['invalid']);
+    expect(rulesOf(addressSchema.safeParse({ ...address, types: ['SHOP'] }), 'types.0')).toEqual(['included']);
   });
 
   it('bounds street and city on both sides', () => {
@@ -58,7 +60,7 @@ describe('address', () => {
   });
 
   it('refuses a country that is not a two-letter code and control characters', () => {
-    expect(rulesOf(addressSchema.safeParse({ ...address, state: 'CZE' }), 'state')).toEqual(['required']);
+    expect(rulesOf(addressSchema.safeParse({ ...address, state: 'CZE' }), 'state')).toEqual(['in']);
     expect(rulesOf(addressSchema.safeParse({ ...address, city: 'Pra\u0000ha' }), 'city')).toEqual([
       'invalidCharacters',
     ]);
@@ -95,7 +97,7 @@ describe('contact person', () => {
     ).toEqual(['max']);
     expect(rulesOf(contactSchema('CZ').safeParse({ ...contact, lastName: '' }), 'lastName')).toEqual(['required']);
     expect(rulesOf(contactSchema('CZ').safeParse({ ...contact, roles: [] }), 'roles')).toEqual(['required']);
-    expect(rulesOf(contactSchema('CZ').safeParse({ ...contact, roles: ['BOSS'] }), 'roles.0')).toEqual(['invalid']);
+    expect(rulesOf(contactSchema('CZ').safeParse({ ...contact, roles: ['BOSS'] }), 'roles.0')).toEqual(['included']);
   });
 });
 

@@ -9,9 +9,10 @@ const read = (field: (typeof BATCH_FIELDS)[number], value: unknown, shop: 'CZ10M
 describe('batch apply values', () => {
   it('knows its fields and nothing else', () => {
     expect(isBatchField('inStock')).toBe(true);
-    expect(isBatchField('price')).toBe(false);
+    expect(isBatchField('price')).toBe(true);
+    expect(isBatchField('rrp')).toBe(false);
     expect(isBatchField('id')).toBe(false);
-    expect(BATCH_FIELDS).toHaveLength(9);
+    expect(BATCH_FIELDS).toHaveLength(10);
   });
 
   it('lets sellers set active or inactive, never not-for-resale', () => {
@@ -24,6 +25,7 @@ describe('batch apply values', () => {
   it('keeps stock, delivery and priority in their ranges', () => {
     expect(read('inStock', 9999)).toEqual({ value: 9999 });
     expect(read('inStock', '10000')).toEqual({ rule: 'numberBetween' });
+    expect(read('inStock', 12_000)).toEqual({ rule: 'numberBetween' });
     expect(read('deliveryDelay', 365)).toEqual({ value: 365 });
     expect(read('deliveryDelay', 366)).toEqual({ rule: 'numberBetween' });
     expect(read('deliveryDelay', 1.5)).toEqual({ rule: 'integer' });
@@ -36,6 +38,15 @@ describe('batch apply values', () => {
     expect(read('vat', '22', 'CZ10MA')).toEqual({ rule: 'vatRate' });
     expect(read('vat', '9,5', 'SI10SI')).toEqual({ value: 9.5 });
     expect(read('vat', null)).toEqual({ rule: 'vatRate' });
+  });
+
+  it('takes a price of the shop, comma or dot, and nothing else', () => {
+    expect(read('price', '1 299')).toEqual({ value: 1299 });
+    expect(read('price', 12.5)).toEqual({ rule: 'priceWhole' });
+    expect(read('price', '12,50', 'SI10SI')).toEqual({ value: 12.5 });
+    expect(read('price', '0', 'SI10SI')).toEqual({ rule: 'priceMin' });
+    expect(read('price', '')).toEqual({ rule: 'required' });
+    expect(read('price', 'abc')).toEqual({ rule: 'decimal' });
   });
 
   it('reads booleans as JSON or text', () => {

@@ -3,14 +3,14 @@ import type { ShopId } from '../markets/markets';
 import { safeText } from '../text/safeText';
 import {
   DELIVERY_DELAY_MAX,
-  isVatRate,
+  vatRateIssue,
   PRIORITY_MAX,
   PRIORITY_MIN,
   PRODUCT_ID_MAX,
   PRODUCT_STAGES,
+  priceIssue,
   STOCK_MAX,
   USER_PRODUCT_STATUSES,
-  VAT_RATES,
 } from './rules';
 import { decimalInputSchema, integerInputSchema } from './schema';
 
@@ -25,6 +25,7 @@ export const BATCH_FIELDS = [
   'priority',
   'brandId',
   'mallboxAllowed',
+  'price',
 ] as const;
 export type BatchField = (typeof BATCH_FIELDS)[number];
 export type BatchValue = string | number | boolean | null;
@@ -45,7 +46,8 @@ const batchBoolean = z.unknown().transform((value, ctx) => {
  * The schema of the value one batch field takes, with the same rules as the product form (the same
  * message keys, on the field `value`). VAT must be a rate of the partner's shop; a brand is only checked
  * for shape here, whether it exists is the server's question. Setting the stage to LIVE still goes
- * through the listing checks of each product on the server.
+ * through the listing checks of each product on the server. A price is the shop's (priceIssue); a change
+ * of more than 30 % is not the value's problem but each product's, held for the seller's confirmation.
  */
 export function batchValueSchema(field: BatchField, shopId: ShopId): z.ZodType<BatchValue, unknown> {
   switch (field) {
@@ -61,8 +63,9 @@ export function batchValueSchema(field: BatchField, shopId: ShopId): z.ZodType<B
       return integerInputSchema(PRIORITY_MIN, PRIORITY_MAX);
     case 'vat':
       return decimalInputSchema.transform((value, ctx) => {
-        if (value === null || !isVatRate(value, shopId)) {
-          ctx.addIssue({ code: 'custom', message: 'vatRate', params: { 0: VAT_RATES[shopId].join(', ') } });
+        const issue = value === null ? vatRateIssue(Number.NaN, shopId) : vatRateIssue(value, shopId);
+        if (issue) {
+          ctx.addIssue({ code: 'custom', message: issue.rule, params: issue.params });
           return z.NEVER;
         }
         return value;
@@ -70,6 +73,15 @@ export function batchValueSchema(field: BatchField, shopId: ShopId): z.ZodType<B
     case 'freeDelivery':
     case 'mallboxAllowed':
       return batchBoolean;
+    case 'price':
+      return decimalInputSchema.transform((value, ctx) => {
+        const issue = value === null ? { rule: 'required', params: undefined } : priceIssue('value', value, shopId);
+        if (issue) {
+          ctx.addIssue({ code: 'custom', message: issue.rule, params: issue.params });
+          return z.NEVER;
+        }
+        return value;
+      });
     case 'brandId':
       return safeText()
         .trim()

@@ -3,3 +3,4 @@ export * from './media';
 export * from './rules';
 export * from './schema';
 export * from './variants';
+export * from './priceChanges';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  VAT_RATES,
+  vatRateIssue,
   isProductId,
   isValidBarcode,
   isVatRate,
@@ -152,5 +154,24 @@ describe('product title and grid status', () => {
     expect(productGridStatus({ ...base, stage: 'DRAFT' })).toBe('draft');
     expect(productGridStatus({ ...base, stage: 'DRAFT', blocked: true })).toBe('confirm_error');
     expect(productGridStatus({ ...base, blocked: true, hasErrors: true })).toBe('error');
+  });
+});
+
+describe('VAT options per market (issue 18 point 21)', () => {
+  it('each market offers its own rates: CZ 21 % passes, the Slovak 23 % is refused with the Czech rates', () => {
+    expect(vatRateIssue(21, 'CZ10MA')).toBeNull();
+    expect(vatRateIssue(23, 'SK10MA')).toBeNull();
+    expect(vatRateIssue(9.5, 'SI10SI')).toBeNull();
+    expect(vatRateIssue(23, 'CZ10MA')).toEqual({ rule: 'vatRate', params: { 0: '21, 12, 0' } });
+  });
+
+  it('a market without configured rates refuses every rate with the spec’s "VAT options … not provided"', () => {
+    const saved = VAT_RATES.PL20MA;
+    VAT_RATES.PL20MA = [];
+    try {
+      expect(vatRateIssue(23, 'PL20MA')).toEqual({ rule: 'vatOptions', params: { 0: 'PL' } });
+    } finally {
+      VAT_RATES.PL20MA = saved;
+    }
   });
 });

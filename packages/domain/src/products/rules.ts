@@ -126,7 +126,18 @@ export const VAT_RATES: Record<ShopId, number[]> = {
 };
 
 export function isVatRate(vat: number, shopId: ShopId): boolean {
-  return VAT_RATES[shopId].some((rate) => Math.abs(rate - vat) < 1e-9);
+  return (VAT_RATES[shopId] ?? []).some((rate) => Math.abs(rate - vat) < 1e-9);
+}
+
+/**
+ * Why a VAT rate is refused in a market, or null. Each market keeps its own rates (docs/decisions.md, "VAT
+ * options per market"); a market that has none configured refuses every rate with the spec's message
+ * "VAT options for {market} not provided" rather than listing an empty choice.
+ */
+export function vatRateIssue(vat: number, shopId: ShopId): { rule: string; params: Record<string, string> } | null {
+  const rates = VAT_RATES[shopId] ?? [];
+  if (!rates.length) return { rule: 'vatOptions', params: { 0: MARKETS[shopId]?.shortCode ?? shopId } };
+  return isVatRate(vat, shopId) ? null : { rule: 'vatRate', params: { 0: rates.join(', ') } };
 }
 
 /** The product name the marketplace shows: brand, product type and line; the seller types only the type. */

@@ -15,7 +15,7 @@ import {
   DELIVERY_DELAY_MAX,
   isProductId,
   isValidBarcode,
-  isVatRate,
+  vatRateIssue,
   LONG_DESC_MAX,
   PACKAGE_SIZES,
   PRIORITY_MAX,
@@ -28,7 +28,6 @@ import {
   STOCK_MAX,
   TITLE_MAX,
   USER_PRODUCT_STATUSES,
-  VAT_RATES,
 } from './rules';
 
 /**
@@ -258,6 +257,14 @@ function priceIssues(prefix: string, source: { price: number | null; rrp: number
   return issues;
 }
 
+/** Whether `text` holds `word` as a whole word, whatever its case ("Samsung TV" holds "samsung", "Samsungite" not). */
+export function containsWord(text: string, word: string): boolean {
+  const needle = word.trim().toLocaleLowerCase();
+  if (!needle) return false;
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`, 'u').test(text.toLocaleLowerCase());
+}
+
 /**
  * Every business rule of spec §5 a product must meet, after its input was parsed with productInputSchema.
  * Pure: what needs the database (is the id or the barcode taken, does the brand exist, the price change
@@ -275,6 +282,10 @@ export function checkProduct(input: ProductInput, ctx: ProductCheckContext): Pro
   add(idIssue('id', input.id));
   if (input.productType.trim() === '') add({ field: 'productType', rule: 'required' });
   else if (title.length > TITLE_MAX) add({ field: 'productType', rule: 'titleMax', params: { 0: TITLE_MAX } });
+  // The brand starts the built title (spec §5): typed into the type too, customers would read it twice.
+  else if (ctx.brandName && containsWord(input.productType, ctx.brandName)) {
+    add({ field: 'productType', rule: 'canNotContain', params: { 0: ctx.brandName.trim() } });
+  }
   if ((input.shortDesc ?? '').length > SHORT_DESC_MAX) {
     add({ field: 'shortDesc', rule: 'max', params: { 0: SHORT_DESC_MAX } });
   }
@@ -290,9 +301,8 @@ export function checkProduct(input: ProductInput, ctx: ProductCheckContext): Pro
   }
   if (input.weeeFee !== null && input.weeeFee < 0)
     add({ field: 'weeeFee', rule: 'priceMin', params: { 0: 0, 1: MARKETS[ctx.shopId].currency } });
-  if (input.vat !== null && !isVatRate(input.vat, ctx.shopId)) {
-    add({ field: 'vat', rule: 'vatRate', params: { 0: VAT_RATES[ctx.shopId].join(', ') } });
-  }
+  const vatIssue = input.vat === null ? null : vatRateIssue(input.vat, ctx.shopId);
+  if (vatIssue) add({ field: 'vat', ...vatIssue });
   if (ctx.forListing) {
     if (input.price === null && input.variants.length === 0) add({ field: 'price', rule: 'required' });
     if (input.vat === null) add({ field: 'vat', rule: 'required' });

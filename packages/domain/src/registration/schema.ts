@@ -4,14 +4,15 @@ import { LANGUAGES } from '../i18n/languages';
 import { availableShopIds, MARKETS, SHOP_IDS, type ShopId } from '../markets/markets';
 import { bankAccountToIban } from '../partner/iban';
 import { PROVIDER_TYPES } from '../partner/partner';
+import { formRules, oneOf, someOf, whenFilled } from '../text/formRules';
 import { safeText } from '../text/safeText';
 import {
   isHttpUrl,
   isValidCompanyId,
   isValidPhone,
-  isValidPostalCode,
-  isValidVatId,
+  postalCodeIssue,
   REGISTRATION_COUNTRIES,
+  vatIdIssue,
 } from './validators';
 
 /**
@@ -64,34 +65,40 @@ const optionalText = (max: number) => safeText().trim().max(max, 'max').default(
 
 const httpUrl = safeText()
   .trim()
-  .min(1, { message: 'required', abort: true })
+  .min(1, 'required')
   .max(2000, 'max')
-  .refine((v) => isHttpUrl(v), 'url');
+  .refine((v) => isHttpUrl(v), { message: 'url', ...whenFilled });
 const optionalHttpUrl = safeText()
   .trim()
   .max(2000, 'max')
   .default('')
   .refine((v) => v === '' || isHttpUrl(v), 'url');
 
+/**
+ * The public title of a shop (shown to customers, unchangeable after registration): a name people can read,
+ * so at least one letter (`mustContain`), not only digits or signs.
+ */
+export const shopNameSchema = safeText()
+  .trim()
+  .min(1, 'required')
+  .refine((v) => v.length >= PUBLIC_TITLE_MIN, { message: 'min', params: { 0: PUBLIC_TITLE_MIN }, ...whenFilled })
+  .max(PUBLIC_TITLE_MAX, 'max')
+  .refine((v) => /\p{L}/u.test(v), { message: 'mustContain', ...whenFilled });
+
 const basicShape = {
-  shopId: z.enum(SHOP_IDS, 'required'),
-  /** The public title of the shop (shown to customers, unchangeable after registration). */
-  shopName: safeText()
-    .trim()
-    .min(1, { message: 'required', abort: true })
-    .min(PUBLIC_TITLE_MIN, 'min')
-    .max(PUBLIC_TITLE_MAX, 'max'),
+  shopId: oneOf(SHOP_IDS),
+  shopName: shopNameSchema,
   web: httpUrl,
   firstName: requiredText(NAME_MAX),
   lastName: requiredText(NAME_MAX),
   email: safeText().trim().min(1, 'required').pipe(emailSchema),
   phone: safeText().trim().min(1, 'required').max(30, 'max'),
-  provider: z.enum(PROVIDER_TYPES, 'required'),
-  language: z.enum(LANGUAGES, 'required'),
+  provider: oneOf(PROVIDER_TYPES),
+  language: oneOf(LANGUAGES),
 };
 
 const companyShape = {
-  country: z.enum(REGISTRATION_COUNTRIES, 'required'),
+  country: oneOf(REGISTRATION_COUNTRIES),
   companyId: safeText().trim().min(1, 'required').max(20, 'max'),
   company: requiredText(COMPANY_NAME_MAX),
   vatId: optionalText(20),
@@ -100,19 +107,19 @@ const companyShape = {
   zip: safeText().trim().min(1, 'required').max(10, 'max'),
   /** An IBAN, or a domestic account for a CZ/SK seat (checked with the country, stored as the IBAN). */
   bankAccount: optionalText(50),
-  annualTurnover: z.enum(ANNUAL_TURNOVER_RANGES, 'required'),
-  salesCount: z.enum(SALES_COUNT_RANGES, 'required'),
-  offeredCount: z.enum(OFFERED_COUNT_RANGES, 'required'),
-  divisions: z.array(z.enum(DIVISIONS, 'invalid'), 'required').min(1, 'atLeastOne'),
+  annualTurnover: oneOf(ANNUAL_TURNOVER_RANGES),
+  salesCount: oneOf(SALES_COUNT_RANGES),
+  offeredCount: oneOf(OFFERED_COUNT_RANGES),
+  divisions: someOf(DIVISIONS).min(1, 'atLeastOne'),
   otherDivisions: optionalText(OTHER_DIVISIONS_MAX),
-  countries: z.array(z.enum(REGISTRATION_COUNTRIES, 'invalid'), 'required').min(1, 'atLeastOne'),
+  countries: someOf(REGISTRATION_COUNTRIES).min(1, 'atLeastOne'),
   productFeed: optionalHttpUrl,
   availabilityFeed: optionalHttpUrl,
   hasCarrier: z.boolean().default(false),
   consent: z.boolean().refine((v) => v, 'consentRequired'),
 };
 
-type Issue = { field: string; rule: string };
+type Issue = { field: string; rule: string; params?: Record<string, string> };
 
 function phoneIssue(shopId: ShopId | undefined, phone: string): Issue[] {
   if (!shopId || phone === '') return [];
@@ -132,24 +139,26 @@ function companyIssues(v: {
     issues.push({ field: 'bankAccount', rule: 'iban' });
   }
   if (v.companyId && !isValidCompanyId(v.country, v.companyId)) issues.push({ field: 'companyId', rule: 'companyId' });
-  if (v.vatId && !isValidVatId(v.country, v.vatId)) issues.push({ field: 'vatId', rule: 'vatId' });
-  if (v.zip && !isValidPostalCode(v.country, v.zip)) issues.push({ field: 'zip', rule: 'zipCode' });
+  const vat = v.vatId ? vatIdIssue(v.country, v.vatId) : null;
+  if (vat) issues.push({ field: 'vatId', ...vat });
+  const zip = v.zip ? postalCodeIssue(v.country, v.zip) : null;
+  if (zip) issues.push({ field: 'zip', ...zip });
   return issues;
-}
-
-function addIssues(ctx: z.RefinementCtx, issues: Issue[]) {
-  for (const issue of issues) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.rule });
 }
 
 /** Registration step 1: the shop and the person who registers it. */
 export const registrationBasicSchema = z
   .object(basicShape)
-  .superRefine((v, ctx) => addIssues(ctx, phoneIssue(v.shopId, v.phone)));
+  .superRefine(
+    ...formRules<z.output<z.ZodObject<typeof basicShape>>>((v, add) =>
+      phoneIssue(v.shopId, v.phone ?? '').forEach(add),
+    ),
+  );
 
 /** Registration step 2: the company behind the shop, what it sells, and the consent. */
 export const registrationCompanySchema = z
   .object(companyShape)
-  .superRefine((v, ctx) => addIssues(ctx, companyIssues(v)));
+  .superRefine(...formRules<z.output<z.ZodObject<typeof companyShape>>>((v, add) => companyIssues(v).forEach(add)));
 
 /** A valid bank account as its IBAN (compact, upper case): what is stored. */
 function withIban<T extends { bankAccount: string }>(v: T, country: string): T {
@@ -157,11 +166,14 @@ function withIban<T extends { bankAccount: string }>(v: T, country: string): T {
 }
 
 /** Both steps together: what the server's `register` accepts. */
+const registrationShape = { ...basicShape, ...companyShape };
 export const registrationSchema = z
-  .object({ ...basicShape, ...companyShape })
-  .superRefine((v, ctx) => {
-    addIssues(ctx, [...phoneIssue(v.shopId, v.phone), ...companyIssues(v)]);
-  })
+  .object(registrationShape)
+  .superRefine(
+    ...formRules<z.output<z.ZodObject<typeof registrationShape>>>((v, add) =>
+      [...phoneIssue(v.shopId, v.phone ?? ''), ...companyIssues(v)].forEach(add),
+    ),
+  )
   .transform((v) => withIban(v, v.country));
 export type RegistrationInput = z.infer<typeof registrationSchema>;
 export type RegistrationBasicInput = z.infer<typeof registrationBasicSchema>;
@@ -171,33 +183,35 @@ export type RegistrationCompanyInput = z.infer<typeof registrationCompanySchema>
  * Company details of onboarding step 1 (spec: Contract). `state` is the seat country; the company id,
  * VAT id, postal code and phone follow it.
  */
+const contractShape = {
+  company: requiredText(COMPANY_NAME_MAX),
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  email: safeText().trim().min(1, 'required').pipe(emailSchema),
+  phone: safeText().trim().min(1, 'required').max(30, 'max'),
+  companyId: safeText().trim().min(1, 'required').max(20, 'max'),
+  vatId: optionalText(20),
+  bankAccount: safeText().trim().min(1, 'required').max(50, 'max'),
+  street: requiredText(ADDRESS_LINE_MAX),
+  city: requiredText(ADDRESS_LINE_MAX),
+  zip: safeText().trim().min(1, 'required').max(10, 'max'),
+  state: oneOf(REGISTRATION_COUNTRIES),
+  web: httpUrl,
+};
 export const contractSchema = z
-  .object({
-    company: requiredText(COMPANY_NAME_MAX),
-    firstName: requiredText(NAME_MAX),
-    lastName: requiredText(NAME_MAX),
-    email: safeText().trim().min(1, 'required').pipe(emailSchema),
-    phone: safeText().trim().min(1, 'required').max(30, 'max'),
-    companyId: safeText().trim().min(1, 'required').max(20, 'max'),
-    vatId: optionalText(20),
-    bankAccount: safeText().trim().min(1, { message: 'required', abort: true }).max(50, 'max'),
-    street: requiredText(ADDRESS_LINE_MAX),
-    city: requiredText(ADDRESS_LINE_MAX),
-    zip: safeText().trim().min(1, 'required').max(10, 'max'),
-    state: z.enum(REGISTRATION_COUNTRIES, 'required'),
-    web: httpUrl,
-  })
-  .superRefine((v, ctx) => {
-    const issues = companyIssues({
-      country: v.state,
-      companyId: v.companyId,
-      vatId: v.vatId,
-      zip: v.zip,
-      bankAccount: v.bankAccount,
-    });
-    if (!isValidPhone(v.state, v.phone)) issues.push({ field: 'phone', rule: 'phone' });
-    addIssues(ctx, issues);
-  })
+  .object(contractShape)
+  .superRefine(
+    ...formRules<z.output<z.ZodObject<typeof contractShape>>>((v, add) => {
+      companyIssues({
+        country: v.state,
+        companyId: v.companyId,
+        vatId: v.vatId,
+        zip: v.zip,
+        bankAccount: v.bankAccount,
+      }).forEach(add);
+      if (v.state && v.phone && !isValidPhone(v.state, v.phone)) add({ field: 'phone', rule: 'phone' });
+    }),
+  )
   .transform((v) => withIban(v, v.state));
 export type ContractInput = z.infer<typeof contractSchema>;
 

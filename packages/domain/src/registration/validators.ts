@@ -54,6 +54,25 @@ export function isValidVatId(country: string, value: string): boolean {
   return /^[A-Z0-9+*-]{2,15}$/.test(body);
 }
 
+/** A VAT ID of each country as a person would copy it from an invoice, named in the `vaId` message. */
+export const VAT_ID_EXAMPLES: Record<RegistrationCountry, string> = {
+  CZ: 'CZ12345678',
+  SK: 'SK2020123456',
+  PL: 'PL1234567890',
+  SI: 'SI12345678',
+  HU: 'HU12345678',
+  HR: 'HR12345678901',
+};
+
+/**
+ * The message of a VAT ID that is not valid, or null: `vaId` with the country's own format where we know it
+ * (a number of another country, e.g. SK… for a Czech seat, lands here too), else the generic `vatId`.
+ */
+export function vatIdIssue(country: string, value: string): { rule: string; params?: { 0: string } } | null {
+  if (value.trim() === '' || isValidVatId(country, value)) return null;
+  return isRegistrationCountry(country) ? { rule: 'vaId', params: { 0: VAT_ID_EXAMPLES[country] } } : { rule: 'vatId' };
+}
+
 /** Phone number with the separators people type (spaces, dashes, dots, brackets, slash) removed. */
 function compactPhone(value: string): string {
   return value.trim().replace(/[\s\-./()]/g, '');
@@ -94,6 +113,36 @@ export function isValidPostalCode(country: string, value: string): boolean {
   if (isRegistrationCountry(country)) return POSTAL_PATTERNS[country].test(zip);
   // Spec: the generic zipCode is 4 to 6 digits, spaces or dashes.
   return /^\d[\d -]{2,4}\d$/.test(zip);
+}
+
+/** A post code of each country as it is written on a letter, named in the `zipCodeCountry` message. */
+export const POSTAL_CODE_EXAMPLES: Record<RegistrationCountry, string> = {
+  CZ: '110 00',
+  SK: '811 01',
+  PL: '00-950',
+  SI: '1000',
+  HU: '1051',
+  HR: '10000',
+};
+
+/**
+ * The message of a post code that is not valid, or null: `zipCodeCountry` with the country's format where the
+ * country has its own (a Polish code for a Czech address), else the generic `zipCode`.
+ */
+export function postalCodeIssue(country: string, value: string): { rule: string; params?: { 0: string } } | null {
+  if (value.trim() === '' || isValidPostalCode(country, value)) return null;
+  return isRegistrationCountry(country)
+    ? { rule: 'zipCodeCountry', params: { 0: POSTAL_CODE_EXAMPLES[country] } }
+    : { rule: 'zipCode' };
+}
+
+/**
+ * A post code of anywhere in the world (a manufacturer's address may be in the UK, "SW1A 1AA", or Ireland):
+ * letters, digits, spaces and dashes, with at least one digit, 3 to 10 characters (`postCode`).
+ */
+export function isPlausiblePostCode(value: string): boolean {
+  const code = value.trim();
+  return /^[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9]$/.test(code) && /\d/.test(code);
 }
 
 export function isHttpUrl(value: string): boolean {

@@ -28,6 +28,8 @@ export const STREAM_EVENTS = [
   'product_activation_progress',
   /** A batch change of one field over many products moved: BEGIN, PROGRESS, END or ERROR. */
   'product_batch_progress',
+  /** An image at a seller's URL was fetched and stored, or gave no image: { productId, url, status }. */
+  'product_media_fetched',
   /**
    * An operator accepted or rejected a brand request: { requestId, name, status }. Reaches the requesting
    * partner and the operators (another operator's queue changes too).

@@ -49,7 +49,7 @@ describe('the profile', () => {
     expect(codeOf(refused)).toBe('VALIDATION_ERROR');
     expect(refused.errors?.[0]?.extensions.fields).toEqual([
       expect.objectContaining({ field: 'firstName', rule: 'required', message: 'Pole je povinné' }),
-      expect.objectContaining({ field: 'lang', rule: 'invalid' }),
+      expect.objectContaining({ field: 'lang', rule: 'in', message: 'Vyberte jednu z nabízených hodnot.' }),
     ]);
   });
 

@@ -73,6 +73,21 @@ function toView(row: typeof apiKeys.$inferSelect, createdByName: string | null, 
 
 const creatorName = sql<string | null>`nullif(trim(${accounts.firstName} || ' ' || ${accounts.lastName}), '')`;
 
+/**
+ * The partner's usable client ids as the session carries them (spec "clientIds"): the public ids and their
+ * validity only; a secret is shown once at creation and never kept readable.
+ */
+export async function sessionClientIds(
+  db: DbOrTx,
+  partnerId: number,
+): Promise<{ clientId: string; validFrom: Date; validTo: Date | null }[]> {
+  return db
+    .select({ clientId: apiKeys.clientId, validFrom: apiKeys.validFrom, validTo: apiKeys.validTo })
+    .from(apiKeys)
+    .where(activeKeyOf(partnerId, new Date()))
+    .orderBy(desc(apiKeys.id));
+}
+
 export async function listApiKeys(ctx: RequestContext): Promise<ApiKeyView[]> {
   const { partnerId } = await ctx.require('apiLimit', 'read');
   const rows = await ctx.db

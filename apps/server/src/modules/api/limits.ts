@@ -19,7 +19,7 @@ import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import { buildGridQuery, type GridColumn } from '../../platform/grid';
+import { accentInsensitive, buildGridQuery, type GridColumn } from '../../platform/grid';
 import { partners } from '../partner/tables';
 import { apiTiers, apiUsageDaily, partnerApiTiers } from './tables';
 import { tierIdAt } from './usage';
@@ -190,7 +190,7 @@ function columns(shopIds: readonly string[], tierNames: readonly string[], tierN
     { field: 'id', sql: partners.id, filterType: 'NUMBER', number: 'int4', sortable: true },
     text('sapId', partners.sapId),
     { field: 'shopId', sql: partners.shopId, filterType: 'ENUMS', options: shopIds, sortable: true },
-    text('partnerName', partners.partnerName),
+    { ...text('partnerName', partners.partnerName), foldAccents: true },
     { field: 'tierName', sql: tierName, filterType: 'ENUMS', options: tierNames, sortable: true },
     {
       field: 'workflowStatus',
@@ -199,8 +199,8 @@ function columns(shopIds: readonly string[], tierNames: readonly string[], tierN
       options: WORKFLOW_STATUSES,
       sortable: true,
     },
-    text('kam', partners.kam),
-    text('farmer', partners.farmer),
+    { ...text('kam', partners.kam), foldAccents: true },
+    { ...text('farmer', partners.farmer), foldAccents: true },
     text('onboarding', partners.onboarding),
     { field: 'provider', sql: partners.provider, filterType: 'ENUMS', options: PROVIDER_TYPES, sortable: true },
     text('pluginProvider', partners.pluginProvider),
@@ -236,7 +236,7 @@ export async function cockpitApiLimits(
   const names = [...new Set([...tiers.values()].map((t) => t.name))];
   const q = buildGridQuery(grid, columns(shopIds, names, apiTiers.name), {
     idColumn: partners.id,
-    searchColumns: [partners.partnerName, partners.sapId],
+    searchColumns: [accentInsensitive(partners.partnerName), partners.sapId],
   });
   const where = and(inArray(partners.shopId, shopIds), q.where);
   const byTier = q.request.sort?.field === 'tierName' || q.request.filters.some((f) => f.field === 'tierName');

@@ -1,7 +1,8 @@
-import { DomainError } from '@pp/domain';
+import { availableStates, DomainError, isAllowed, isOnboarding, stepOfStatus } from '@pp/domain';
 import type { Policy } from '@pp/domain';
 import { readFeatureFlags } from '../../platform/flags/service';
 import { builder, idArg } from '../../platform/graphql/builder';
+import { sessionClientIds } from '../api/keys';
 import { PartnerSummaryRef } from '../partner/graphql';
 import {
   login,
@@ -40,6 +41,49 @@ const PolicyRef = builder.objectRef<Policy>('Policy').implement({
   }),
 });
 
+interface WorkflowRules {
+  status: string;
+  onboarding: boolean;
+  step: string;
+  availableStates: string[];
+}
+
+/**
+ * What the selected partner may do given its workflow (spec "workflowRules"), from the same domain rules the
+ * server enforces with: a view for the portal, every move is still checked on the server.
+ */
+function workflowRulesOf(status: string): WorkflowRules {
+  return {
+    status,
+    onboarding: isOnboarding(status),
+    step: stepOfStatus(status),
+    availableStates: availableStates(status, 'partner'),
+  };
+}
+
+const WorkflowRulesRef = builder.objectRef<WorkflowRules>('WorkflowRules').implement({
+  fields: (t) => ({
+    status: t.exposeString('status'),
+    onboarding: t.exposeBoolean('onboarding', {
+      description: 'Still onboarding: the portal shows the workflow and hides what needs a launched shop.',
+    }),
+    step: t.exposeString('step', { description: 'The onboarding step that fits the status.' }),
+    availableStates: t.exposeStringList('availableStates', {
+      description: 'Statuses the partner itself may move to now (operators have their own moves).',
+    }),
+  }),
+});
+
+const SessionClientIdRef = builder
+  .objectRef<{ clientId: string; validFrom: Date; validTo: Date | null }>('SessionClientId')
+  .implement({
+    fields: (t) => ({
+      clientId: t.exposeString('clientId'),
+      validFrom: t.field({ type: 'DateTime', resolve: (k) => k.validFrom }),
+      validTo: t.field({ type: 'DateTime', nullable: true, resolve: (k) => k.validTo }),
+    }),
+  });
+
 const SessionRef = builder.objectRef<SessionView>('Session').implement({
   fields: (t) => ({
     account: t.field({
@@ -49,6 +93,20 @@ const SessionRef = builder.objectRef<SessionView>('Session').implement({
     partners: t.field({ type: [PartnerSummaryRef], resolve: (s) => s.partners }),
     selectedPartner: t.field({ type: PartnerSummaryRef, nullable: true, resolve: (s) => s.selectedPartner }),
     acl: t.field({ type: [PolicyRef], resolve: (s) => s.acl }),
+    workflowRules: t.field({
+      type: WorkflowRulesRef,
+      nullable: true,
+      description: "The selected partner's workflow rules; null without a selected partner.",
+      resolve: (s) => (s.selectedPartner ? workflowRulesOf(s.selectedPartner.workflowStatus) : null),
+    }),
+    clientIds: t.field({
+      type: [SessionClientIdRef],
+      description:
+        "The selected partner's usable API client ids (never a secret); empty unless the account may read API keys.",
+      // Behind the API-keys permission, so the session is no way around it.
+      resolve: (s, _, ctx) =>
+        s.selectedPartner && isAllowed(s.acl, 'apiLimit', 'read') ? sessionClientIds(ctx.db, s.selectedPartner.id) : [],
+    }),
     isAdmin: t.boolean({ resolve: (s) => s.auth.account.isAdmin && !s.auth.admin }),
     adminEmail: t.string({ nullable: true, resolve: (s) => s.auth.admin?.email ?? null }),
     impersonating: t.boolean({ resolve: (s) => s.auth.admin !== null }),

@@ -23,7 +23,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { keepStoredFiles, publicMediaPath } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
-import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
+import { accentInsensitive, buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { partners } from '../partner/tables';
 import { type BrandRow, brandRowFields, brandRowOf } from './brands';
 import { partnerShop } from './categories';
@@ -244,7 +244,7 @@ function partyOf(party: Record<string, string | undefined>): Record<string, stri
 const HISTORY_COLUMNS: readonly GridColumn[] = [
   { field: 'id', sql: brandRequests.id, filterType: 'NUMBER', number: 'int8', sortable: true },
   { field: 'brandId', sql: brandRequests.brandId, filterType: 'TEXT' },
-  { field: 'name', sql: brandRequests.name, filterType: 'TEXT', sortable: true },
+  { field: 'name', sql: brandRequests.name, filterType: 'TEXT', sortable: true, foldAccents: true },
   { field: 'status', sql: brandRequests.status, filterType: 'ENUMS', options: BRAND_REQUEST_STATUSES },
   { field: 'requestedAt', sql: brandRequests.requestedAt, filterType: 'DATETIME', sortable: true },
   { field: 'decidedAt', sql: brandRequests.decidedAt, filterType: 'DATETIME', sortable: true },
@@ -256,7 +256,7 @@ export async function brandRequestHistory(ctx: RequestContext, grid: unknown): P
   const q = buildGridQuery(grid, HISTORY_COLUMNS, {
     idColumn: brandRequests.id,
     defaultSort: { field: 'requestedAt', direction: 'DESCENDING' },
-    searchColumns: [brandRequests.name, brandRequests.brandId],
+    searchColumns: [accentInsensitive(brandRequests.name), brandRequests.brandId],
   });
   const where = and(eq(brandRequests.partnerId, partnerId), q.where);
   const [rows, total] = await Promise.all([
@@ -316,7 +316,7 @@ function toCockpitRow(row: CockpitFields): CockpitBrandRequestRow {
 const COCKPIT_COLUMNS: readonly GridColumn[] = [
   ...HISTORY_COLUMNS,
   { field: 'partnerId', sql: brandRequests.partnerId, filterType: 'NUMBER', number: 'int4' },
-  { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true },
+  { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true, foldAccents: true },
 ];
 
 /**
@@ -338,7 +338,11 @@ export async function cockpitBrandRequests(
   const q = buildGridQuery(grid, COCKPIT_COLUMNS, {
     idColumn: brandRequests.id,
     defaultSort: { field: 'requestedAt', direction: 'ASCENDING' },
-    searchColumns: [brandRequests.name, brandRequests.brandId, partners.partnerName],
+    searchColumns: [
+      accentInsensitive(brandRequests.name),
+      brandRequests.brandId,
+      accentInsensitive(partners.partnerName),
+    ],
   });
   const where = and(status ? eq(brandRequests.status, status) : undefined, q.where);
   const orderBy: SQL[] = q.request.sort ? q.orderBy : [sql`(${brandRequests.status} <> 'PENDING')`, ...q.orderBy];

@@ -165,6 +165,21 @@ describe('brand list', () => {
     expect(sortedById.items.map((b) => b.id)).toEqual(['SONYZQX', 'SKODAZQX', 'SAMSUNGZQX']);
   });
 
+  it("gives each brand the spec's guid, accepted, claimed and url key", async () => {
+    await server.database.db.update(brands).set({ claimed: true }).where(eq(brands.id, 'SAMSUNGZQX'));
+    const result = await server.gql<{ brands: { items: Record<string, unknown>[] } }>(
+      '{ brands(grid: { search: "samsung zqx" }) { items { id guid accepted claimed urlKey } } }',
+      {},
+      { token, partnerId: cz },
+    );
+    expect(result.errors).toBeUndefined();
+    const [row] = await server.database.db.select().from(brands).where(eq(brands.id, 'SAMSUNGZQX'));
+    expect(result.data!.brands.items).toEqual([
+      { id: 'SAMSUNGZQX', guid: row!.guid, accepted: true, claimed: true, urlKey: row!.urlKey },
+    ]);
+    expect(row!.guid).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('refuses an account without the brands permission', async () => {
     const result = await server.gql(BRANDS, {}, { token: limitedToken, partnerId: cz });
     expect(codeOf(result)).toBe('ACCESS_DENIED');

@@ -12,6 +12,12 @@ export interface BrandRow {
   logoUrl: string | null;
   mallBrand: boolean;
   description: string | null;
+  /** The marketplace's stable brand id across systems (spec Brand "guid"). */
+  guid: string;
+  accepted: boolean;
+  claimed: boolean;
+  /** The brand's path segment on the marketplace web. */
+  urlKey: string;
 }
 
 /**
@@ -40,7 +46,17 @@ const BRAND_COLUMNS: readonly GridColumn[] = [
 ];
 
 export function brandRowOf(
-  row: { id: string; name: string; mediaId: string | null; mallBrand: boolean; description: Record<string, string> },
+  row: {
+    id: string;
+    name: string;
+    mediaId: string | null;
+    mallBrand: boolean;
+    description: Record<string, string>;
+    guid: string;
+    accepted: boolean;
+    claimed: boolean;
+    urlKey: string;
+  },
   lang: Language,
 ): BrandRow {
   return {
@@ -49,6 +65,10 @@ export function brandRowOf(
     logoUrl: row.mediaId ? publicMediaPath(row.mediaId) : null,
     mallBrand: row.mallBrand,
     description: textIn(row.description, lang) || null,
+    guid: row.guid,
+    accepted: row.accepted,
+    claimed: row.claimed,
+    urlKey: row.urlKey,
   };
 }
 
@@ -58,6 +78,10 @@ export const brandRowFields = {
   mediaId: brands.mediaId,
   mallBrand: brands.mallBrand,
   description: brands.description,
+  guid: brands.guid,
+  accepted: brands.accepted,
+  claimed: brands.claimed,
+  urlKey: brands.urlKey,
 };
 
 /**

@@ -21,7 +21,7 @@ let multiToken: string;
 
 const TREE = `query($parentId: Int) { categoryTree(parentId: $parentId) {
   id name level parentId sapId hasChildren locked recyclingFee energyLabelRequired informationSheetRequired path } }`;
-const DETAIL = `query($id: Int!) { category(id: $id) { id name path conditions locked
+const DETAIL = `query($id: Int!) { category(id: $id) { id name path conditions locked keywords
   parameters { code name unit multiple class mandatoryForListing variant options { value text } constraint { type values } } } }`;
 const SEARCH = `query($q: String!, $language: String) { categorySearch(query: $q, language: $language) { id name level path } }`;
 
@@ -166,6 +166,8 @@ describe('category detail', () => {
     );
     const category = result.data!.category;
     expect(category).toMatchObject({ id: B + 3, name: 'Chytré telefony', conditions: 'AND', locked: false });
+    // The query keywords the catalogue search finds it by, word by word as stored.
+    expect(category.keywords).toEqual(['smartphones', 'chytre', 'telefony', 'mobil']);
     expect(category.parameters.map((p) => p.code)).toEqual(['COLOR', 'SCREEN', 'TAGS']);
     expect(category.parameters[0]).toEqual({
       code: 'COLOR',

@@ -47,6 +47,8 @@ export interface CategoryParameterView {
 
 export interface CategoryDetail extends CategoryNode {
   conditions: string;
+  /** The query keywords: the words the catalogue search finds this category by (any language, no diacritics). */
+  keywords: string[];
   parameters: CategoryParameterView[];
 }
 
@@ -170,14 +172,18 @@ export async function findCategory(
 ): Promise<CategoryDetail | null> {
   const [row] = await readNodes(db, partnerId, shopId, eq(categories.id, id));
   if (!row) return null;
-  const params = await db
-    .select()
-    .from(categoryParameters)
-    .where(eq(categoryParameters.categoryId, id))
-    .orderBy(asc(categoryParameters.position), asc(categoryParameters.id));
+  const [params, [words]] = await Promise.all([
+    db
+      .select()
+      .from(categoryParameters)
+      .where(eq(categoryParameters.categoryId, id))
+      .orderBy(asc(categoryParameters.position), asc(categoryParameters.id)),
+    db.select({ keywords: categories.keywords }).from(categories).where(eq(categories.id, id)),
+  ]);
   return {
     ...toNode(row, lang),
     conditions: row.conditions,
+    keywords: (words?.keywords ?? '').split(' ').filter(Boolean),
     parameters: params.map((p) => ({
       code: p.code,
       name: textIn(p.names, lang) || p.code,

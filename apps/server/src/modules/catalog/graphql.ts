@@ -101,6 +101,9 @@ const CategoryDetailRef = builder.objectRef<CategoryDetail>('CategoryDetail').im
   fields: (t) => ({
     ...categoryFields(t),
     conditions: t.exposeString('conditions', { description: 'AND or OR: how the parameter conditions combine.' }),
+    keywords: t.exposeStringList('keywords', {
+      description: 'The query keywords: words the catalogue search finds this category by (lower case, no diacritics).',
+    }),
     parameters: t.field({ type: [CategoryParameterRef], resolve: (c) => c.parameters }),
   }),
 });
@@ -112,6 +115,10 @@ const BrandRowRef = builder.objectRef<BrandRow>('BrandRow').implement({
     logoUrl: t.exposeString('logoUrl', { nullable: true }),
     mallBrand: t.exposeBoolean('mallBrand'),
     description: t.exposeString('description', { nullable: true }),
+    guid: t.exposeString('guid'),
+    accepted: t.exposeBoolean('accepted'),
+    claimed: t.exposeBoolean('claimed', { description: 'The brand owner has claimed the brand.' }),
+    urlKey: t.exposeString('urlKey', { description: "The brand's path on the marketplace web." }),
   }),
 });
 

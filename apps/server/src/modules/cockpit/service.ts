@@ -12,7 +12,7 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
-import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
+import { accentInsensitive, buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { partners } from '../partner/tables';
 
 export interface CockpitPartnerRow {
@@ -41,8 +41,8 @@ function columns(shopIds: readonly string[]): GridColumn[] {
     { field: 'id', sql: partners.id, filterType: 'NUMBER', number: 'int4', sortable: true },
     { field: 'sapId', sql: partners.sapId, filterType: 'TEXT', sortable: true },
     { field: 'shopId', sql: partners.shopId, filterType: 'ENUMS', options: shopIds, sortable: true },
-    { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true },
-    { field: 'mallName', sql: partners.mallName, filterType: 'TEXT', sortable: true },
+    { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true, foldAccents: true },
+    { field: 'mallName', sql: partners.mallName, filterType: 'TEXT', sortable: true, foldAccents: true },
     {
       field: 'workflowStatus',
       sql: partners.workflowStatus,
@@ -52,8 +52,8 @@ function columns(shopIds: readonly string[]): GridColumn[] {
     },
     { field: 'provider', sql: partners.provider, filterType: 'ENUMS', options: PROVIDER_TYPES, sortable: true },
     { field: 'pluginProvider', sql: partners.pluginProvider, filterType: 'TEXT', sortable: true },
-    { field: 'kam', sql: partners.kam, filterType: 'TEXT', sortable: true },
-    { field: 'farmer', sql: partners.farmer, filterType: 'TEXT', sortable: true },
+    { field: 'kam', sql: partners.kam, filterType: 'TEXT', sortable: true, foldAccents: true },
+    { field: 'farmer', sql: partners.farmer, filterType: 'TEXT', sortable: true, foldAccents: true },
     { field: 'onboarding', sql: onboardingSql, filterType: 'BOOLEAN' },
     { field: 'rating', sql: partners.rating, filterType: 'NUMBER', number: 'real', sortable: true },
     {
@@ -103,7 +103,7 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
   const shopIds = availableShopIds(await ctx.flags());
   const q = buildGridQuery(grid, columns(shopIds), {
     idColumn: partners.id,
-    searchColumns: [partners.partnerName, partners.sapId, partners.mallName],
+    searchColumns: [accentInsensitive(partners.partnerName), partners.sapId, accentInsensitive(partners.mallName)],
   });
   const where = and(inArray(partners.shopId, shopIds), q.where);
   const [rows, total] = await Promise.all([

@@ -19,13 +19,24 @@ afterAll(async () => server?.close());
 const DASHBOARD = `{ dashboard {
   partner { id shopId isDefault }
   accountsCount activeSessionsCount lastLoginAt
-  recentActivity { id action at actorEmail adminEmail } } }`;
+  recentActivity { id action at actorEmail adminEmail actorName byYou kind link params { name value } } } }`;
 type Dashboard = {
   partner: { id: string; shopId: string; isDefault: boolean };
   accountsCount: number;
   activeSessionsCount: number;
   lastLoginAt: string | null;
-  recentActivity: { id: string; action: string; at: string; actorEmail: string | null; adminEmail: string | null }[];
+  recentActivity: {
+    id: string;
+    action: string;
+    at: string;
+    actorEmail: string | null;
+    adminEmail: string | null;
+    actorName: string | null;
+    byYou: boolean;
+    kind: string;
+    link: string | null;
+    params: { name: string; value: string }[];
+  }[];
 };
 
 async function dashboard(token: string, partnerId: number): Promise<Dashboard> {
@@ -150,6 +161,49 @@ describe('home dashboard', () => {
 
     const skActivity = (await dashboard(token, sk)).recentActivity;
     expect(skActivity.map((e) => e.action)).toEqual(['test.other-partner']);
+  });
+
+  it('says each change as a sentence: who ("you" for the reader), what, the values that matter, and a link', async () => {
+    const partnerAccount = await accountId('partner@demo.test');
+    const colleague = await accountId('colleague@demo.test');
+    const [product] = (await sql('select id, title from products where partner_id = $1 order by id limit 1', [cz])) as {
+      id: string;
+      title: string;
+    }[];
+    const [names] = (await sql('select first_name, last_name from accounts where id = $1', [colleague])) as {
+      first_name: string;
+      last_name: string;
+    }[];
+    await sql(
+      `insert into audit_log (partner_id, account_id, action, entity, entity_id, data) values
+        ($1, $2, 'order.status', 'order', '1001', '{"from":"open","to":"shipped"}'),
+        ($1, $3, 'product.update', 'product', $4, '{"priceFrom":15499,"priceTo":16999}'),
+        ($1, $3, 'webhook.delete', 'webhook', '77', '{"url":"https://erp.example/h","secret":"never"}'),
+        ($1, null, 'something.unknown', null, null, '{"secret":"never"}'),
+        ($1, $2, 'read', 'file', '5', null)`,
+      [cz, partnerAccount, colleague, product!.id],
+    );
+    const { token } = await server.login('partner@demo.test');
+    const activity = (await dashboard(token, cz)).recentActivity;
+    const params = (e: Dashboard['recentActivity'][number]) =>
+      Object.fromEntries(e.params.map((p) => [p.name, p.value]));
+    // A file download ('read') is no activity a colleague reads about: left out.
+    expect(activity.slice(0, 4).map((e) => [e.kind, e.byYou, e.link])).toEqual([
+      ['generic', false, null],
+      ['webhookDelete', false, '/partner/webhook'],
+      ['productPrice', false, `/products/detail/${encodeURIComponent(product!.id)}`],
+      ['orderStatus', true, '/orders/1001'],
+    ]);
+    expect(activity[0]!.actorName).toBeNull();
+    expect(activity[1]!.actorName).toBe(`${names!.first_name} ${names!.last_name}`);
+    expect(params(activity[2]!)).toEqual({ product: product!.title, from: '15499', to: '16999' });
+    expect(params(activity[3]!)).toEqual({ order: '1001', status: 'shipped' });
+    // Only the values a sentence names leave the server, never the rest of an entry's data.
+    expect(JSON.stringify(activity)).not.toContain('never');
+    // The same entry reads "you" only for the one who made it.
+    const colleagueToken = (await server.login('colleague@demo.test')).token;
+    const seen = (await dashboard(colleagueToken, cz)).recentActivity;
+    expect(seen.slice(1, 4).map((e) => e.byYou)).toEqual([true, true, false]);
   });
 
   it('shows at most ten entries', async () => {

@@ -5,13 +5,28 @@ import { dashboard } from './service';
 
 type DashboardView = Awaited<ReturnType<typeof dashboard>>;
 
+const ActivityParamRef = builder.objectRef<{ name: string; value: string }>('ActivityParam').implement({
+  fields: (t) => ({ name: t.exposeString('name'), value: t.exposeString('value') }),
+});
+
 const ActivityEntryRef = builder.objectRef<DashboardView['recentActivity'][number]>('ActivityEntry').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     action: t.exposeString('action'),
     at: t.field({ type: 'DateTime', resolve: (e) => e.at }),
     actorEmail: t.exposeString('actorEmail', { nullable: true }),
+    actorName: t.exposeString('actorName', { nullable: true }),
+    byYou: t.boolean({
+      description: 'Whether the reader made the change (the sentence then says "You").',
+      resolve: (e, _, ctx) => e.accountId !== null && e.accountId === ctx.auth?.account.id,
+    }),
     adminEmail: t.exposeString('adminEmail', { nullable: true }),
+    kind: t.exposeString('kind', { description: 'The sentence: activity.you.<kind> or activity.other.<kind>.' }),
+    params: t.field({
+      type: [ActivityParamRef],
+      resolve: (e) => Object.entries(e.params).map(([name, value]) => ({ name, value: String(value) })),
+    }),
+    link: t.exposeString('link', { nullable: true, description: "The object's page in the portal." }),
   }),
 });
 

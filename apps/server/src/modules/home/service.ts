@@ -1,5 +1,11 @@
-import { DomainError, GRID_TOTAL_CAP } from '@pp/domain';
-import { and, desc, eq, gt, isNull, type SQLWrapper, sql } from 'drizzle-orm';
+import {
+  ACTIVITY_HIDDEN_ACTIONS,
+  type ActivitySentence,
+  DomainError,
+  describeActivity,
+  GRID_TOTAL_CAP,
+} from '@pp/domain';
+import { and, desc, eq, gt, inArray, isNull, notInArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { auditLog } from '../../platform/audit/tables';
 import type { RequestContext } from '../../platform/context';
@@ -8,6 +14,7 @@ import { partnerFiguresPrefix } from '../../platform/figures-cache';
 import { accounts } from '../account/tables';
 import { sessions } from '../auth/tables';
 import { accountPartners } from '../partner/tables';
+import { products } from '../products/tables';
 
 const admins = alias(accounts, 'admins');
 
@@ -34,14 +41,25 @@ function prepareActivity(db: Db) {
     .select({
       id: auditLog.id,
       action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      data: auditLog.data,
       at: auditLog.at,
+      accountId: auditLog.accountId,
       actorEmail: accounts.email,
+      actorFirstName: accounts.firstName,
+      actorLastName: accounts.lastName,
       adminEmail: admins.email,
     })
     .from(auditLog)
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
     .leftJoin(admins, eq(admins.id, auditLog.adminAccountId))
-    .where(eq(auditLog.partnerId, sql.placeholder('partnerId')))
+    .where(
+      and(
+        eq(auditLog.partnerId, sql.placeholder('partnerId')),
+        notInArray(auditLog.action, [...ACTIVITY_HIDDEN_ACTIONS]),
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(10)
     .prepare('dashboard_recent_activity');
@@ -53,6 +71,52 @@ function recentActivityOf(db: Db) {
     preparedActivity.set(db, prepared);
   }
   return prepared;
+}
+
+export interface ActivityEntry extends ActivitySentence {
+  id: number;
+  action: string;
+  at: Date;
+  accountId: number | null;
+  actorName: string | null;
+  actorEmail: string | null;
+  adminEmail: string | null;
+}
+
+type ActivityRow = Awaited<ReturnType<ReturnType<typeof prepareActivity>['execute']>>[number];
+
+/**
+ * Each entry as a sentence (the domain's describeActivity), with the names the sentences need: the actor's
+ * and each product's title, read in one query for the page's entries.
+ */
+async function activityEntries(db: Db, partnerId: number, rows: ActivityRow[]): Promise<ActivityEntry[]> {
+  const productIds = [...new Set(rows.filter((r) => r.entity === 'product' && r.entityId).map((r) => r.entityId!))];
+  const titles = new Map<string, string>();
+  if (productIds.length > 0) {
+    const found = await db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(and(eq(products.partnerId, partnerId), inArray(products.id, productIds)));
+    for (const p of found) titles.set(p.id, p.title);
+  }
+  return rows.map((row) => {
+    const name = [row.actorFirstName, row.actorLastName].filter(Boolean).join(' ').trim();
+    return {
+      id: row.id,
+      action: row.action,
+      at: row.at,
+      accountId: row.accountId,
+      actorName: name || null,
+      actorEmail: row.actorEmail,
+      adminEmail: row.adminEmail,
+      ...describeActivity({
+        action: row.action,
+        entityId: row.entityId,
+        data: (row.data as Record<string, unknown> | null) ?? null,
+        objectName: row.entity === 'product' && row.entityId ? (titles.get(row.entityId) ?? null) : null,
+      }),
+    };
+  });
 }
 
 /**
@@ -104,8 +168,8 @@ export async function dashboard(ctx: RequestContext) {
   });
   // Kept per partner like the counts, and forgotten in every process as soon as a change to the partner
   // commits (the audit trail announces it), so a person sees their own change at once.
-  const recentActivity = figures.get(`${partnerFiguresPrefix(partnerId)}recent-activity`, () =>
-    recentActivityOf(ctx.db).execute({ partnerId }),
+  const recentActivity = figures.get(`${partnerFiguresPrefix(partnerId)}recent-activity`, async () =>
+    activityEntries(ctx.db, partnerId, await recentActivityOf(ctx.db).execute({ partnerId })),
   );
 
   const [countsNow, lastLoginAt, activity] = await Promise.all([counts, previousLogin, recentActivity]);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
-import { buildGridQuery, type GridColumn } from '../../platform/grid';
+import { accentInsensitive, buildGridQuery, type GridColumn } from '../../platform/grid';
 import { publishInTransaction } from '../../platform/stream/hub';
 import { emitPartnerEvent } from '../events/emit';
 import { partners } from '../partner/tables';
@@ -31,7 +31,7 @@ export interface CockpitConversationRow extends ConversationRow {
 const COCKPIT_COLUMNS: readonly GridColumn[] = [
   ...CONVERSATION_COLUMNS,
   { field: 'partnerId', sql: conversations.partnerId, filterType: 'NUMBER', number: 'int4' },
-  { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true },
+  { field: 'partnerName', sql: partners.partnerName, filterType: 'TEXT', sortable: true, foldAccents: true },
 ];
 
 /** The partner a conversation belongs to: operators name conversations by id alone. */
@@ -56,7 +56,7 @@ export async function cockpitConversations(
   const q = buildGridQuery(grid, COCKPIT_COLUMNS, {
     idColumn: conversations.id,
     defaultSort: { field: 'lastMessageAt', direction: 'DESCENDING' },
-    searchColumns: [conversations.subject, partners.partnerName],
+    searchColumns: [accentInsensitive(conversations.subject), accentInsensitive(partners.partnerName)],
   });
   const [rows, [count]] = await Promise.all([
     q.readRows((seek, limit, offset) =>

@@ -16,7 +16,7 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { keepStoredFiles } from '../../platform/files';
-import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
+import { accentInsensitive, buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { publishInTransaction } from '../../platform/stream/hub';
 import { accounts } from '../account/tables';
 import { partners } from '../partner/tables';
@@ -90,7 +90,7 @@ export const waitingSql = sql<boolean>`coalesce((select not m.from_operator from
 
 export const CONVERSATION_COLUMNS: readonly GridColumn[] = [
   { field: 'id', sql: conversations.id, filterType: 'NUMBER', number: 'int4', sortable: true },
-  { field: 'subject', sql: conversations.subject, filterType: 'TEXT', sortable: true },
+  { field: 'subject', sql: conversations.subject, filterType: 'TEXT', sortable: true, foldAccents: true },
   { field: 'department', sql: conversations.department, filterType: 'ENUMS', options: MESSAGE_DEPARTMENTS },
   { field: 'state', sql: conversations.state, filterType: 'ENUMS', options: CONVERSATION_STATES },
   { field: 'created', sql: conversations.created, filterType: 'DATETIME', sortable: true },
@@ -122,7 +122,7 @@ export async function listConversations(ctx: RequestContext, grid: unknown): Pro
   const q = buildGridQuery(grid, CONVERSATION_COLUMNS, {
     idColumn: conversations.id,
     defaultSort: { field: 'lastMessageAt', direction: 'DESCENDING' },
-    searchColumns: [conversations.subject],
+    searchColumns: [accentInsensitive(conversations.subject)],
   });
   const where = and(eq(conversations.partnerId, partnerId), q.where);
   const [rows, total] = await Promise.all([

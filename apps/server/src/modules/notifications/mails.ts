@@ -21,7 +21,7 @@ export function notificationTexts(
 }
 
 /**
- * The notification mail, in the language the outbox row names (the shop's). The shop's name is read at
+ * The notification mail, in the language the outbox row names (its reader's: modules/account/mail-language.ts). The shop's name is read at
  * send time, so the greeting follows a rename; everything else travels with the queued row.
  */
 export function notificationMailRenderers(platform: Platform): Record<string, MailRenderer> {
@@ -38,6 +38,9 @@ export function notificationMailRenderers(platform: Platform): Record<string, Ma
       const { subject, body } = notificationTexts(lang, eventType, params);
       const paragraphs = [translate(lang, 'notifications.mail.intro', { partner: partner?.name ?? '' }), body];
       // A workflow move says what the partner does next, as the master's own workflow mail does.
+      if (eventType === 'WORKFLOW_STATUS_CHANGED' && params.note) {
+        paragraphs.push(translate(lang, 'mail.workflowChanged.note', { note: String(params.note) }));
+      }
       if (eventType === 'WORKFLOW_STATUS_CHANGED' && params.to) {
         paragraphs.push(translate(lang, `workflow.next.${params.to}`));
       }

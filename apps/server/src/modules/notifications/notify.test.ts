@@ -96,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('an event', () => {
-  it('mails the contacts of the chosen groups and the custom addresses, each once, in the shop language', async () => {
+  it('mails the contacts of the chosen groups and the custom addresses, each once, in the master account language', async () => {
     const saved = await server.gql(
       UPDATE,
       {

@@ -1,7 +1,5 @@
 import {
   defaultNotificationSetting,
-  isShopId,
-  MARKETS,
   type NotificationRecipients,
   notificationParams,
   type PartnerEvent,
@@ -11,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { queueMail } from '../../platform/mail/service';
 import { publishInTransaction } from '../../platform/stream/hub';
+import { mailLanguages } from '../account/mail-language';
 import { contactEmailsOfGroups } from '../partner/contacts';
 import { partners } from '../partner/tables';
 import { notificationSettings, partnerNotifications } from './tables';
@@ -67,8 +66,8 @@ export async function notifyPartner(tx: DbOrTx, event: PartnerEvent): Promise<vo
   if (recipients.length === 0) return;
   const [partner] = await tx.select({ shopId: partners.shopId }).from(partners).where(eq(partners.id, event.partnerId));
   if (!partner) return;
-  // Contacts and custom addresses have no language of their own: they read the shop's.
-  const lang = isShopId(partner.shopId) ? MARKETS[partner.shopId].language : 'en';
+  // Each address in its reader's language (modules/account/mail-language.ts), never simply the shop's.
+  const languages = await mailLanguages(tx, event.partnerId, recipients);
   const params = notificationParams(event.data);
   const [row] = await tx
     .insert(partnerNotifications)
@@ -87,6 +86,7 @@ export async function notifyPartner(tx: DbOrTx, event: PartnerEvent): Promise<vo
     params,
   };
   for (const to of recipients) {
+    const lang = languages.get(to.toLowerCase()) ?? 'en';
     await queueMail(tx, { to, template: PARTNER_NOTIFICATION_MAIL, lang, data: { ...data } });
   }
   await publishInTransaction(

@@ -8,14 +8,14 @@ import { partners } from '../partner/tables';
 import { WORKFLOW_CHANGED_MAIL } from './workflow';
 
 /**
- * The workflow's mail: the master account hears of every move, in its own language. The outbox keeps only
+ * The workflow's mail: the master account hears of every move, in its own language, with the operator's note. The outbox keeps only
  * ids and statuses; the partner's name is read at send time, so a renamed shop is greeted by its new name.
  */
 export function workflowMailRenderers(platform: Platform): Record<string, MailRenderer> {
   return {
     [WORKFLOW_CHANGED_MAIL]: async (db, mail) => {
       const lang: Language = isLanguage(mail.lang) ? mail.lang : 'en';
-      const data = mail.data as { partnerId?: number; from?: string; to?: string };
+      const data = mail.data as { partnerId?: number; from?: string; to?: string; note?: string | null };
       const [partner] = await db
         .select({ name: partners.partnerName })
         .from(partners)
@@ -31,6 +31,8 @@ export function workflowMailRenderers(platform: Platform): Record<string, MailRe
             from: status(data.from),
             to: status(data.to),
           }),
+          // The operator's words, as written: they say why the shop moved and what to do.
+          ...(data.note ? [translate(lang, 'mail.workflowChanged.note', { note: data.note })] : []),
           translate(lang, `workflow.next.${data.to ?? ''}`),
         ],
         action: {

@@ -132,10 +132,13 @@ export async function changeWorkflowStatus(tx: DbOrTx, _platform: Platform, move
     },
     { action: 'workflow.change', entity: 'partner', entityId: move.partnerId, data: { from, to, by: move.actor } },
   );
+  // The operator's note goes with the move to the partner (the move dialog promises it): in the history, in
+  // the notification and in the mail. Only WORKFLOW_STATUS_CHANGED carries it; no webhook subscribes to it.
+  const note = move.note || null;
   await emitPartnerEvent(tx, {
     partnerId: move.partnerId,
     type: 'WORKFLOW_STATUS_CHANGED',
-    data: { from, to },
+    data: note ? { from, to, note } : { from, to },
     at: new Date().toISOString(),
   });
   const [master] = await tx
@@ -151,7 +154,7 @@ export async function changeWorkflowStatus(tx: DbOrTx, _platform: Platform, move
       to: master.email,
       template: WORKFLOW_CHANGED_MAIL,
       lang: master.lang,
-      data: { partnerId: move.partnerId, from, to },
+      data: { partnerId: move.partnerId, from, to, note },
     });
   }
   // Announced at commit: the partner's pages follow, and every session's partner summary is read anew.

@@ -146,6 +146,8 @@ const GRID_COLUMNS = [
   'isTest',
   'isMallDelivery',
   'readyToReturn',
+  // Added last (issue 18): a seller's script that reads the file by position keeps working.
+  'orderType',
 ] as const;
 
 function gridKind(kind: string, fixed: { view?: OrdersView }): ExportKind<OrdersExportParams> {
@@ -184,6 +186,7 @@ function gridKind(kind: string, fixed: { view?: OrdersView }): ExportKind<Orders
           o.isTest,
           o.isMallDelivery,
           o.readyToReturn,
+          o.orderType,
         ]);
       }
     },

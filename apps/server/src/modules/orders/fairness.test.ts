@@ -76,7 +76,9 @@ const BULK = `mutation($ids: [ID!]!, $data: OrderStatusInput!) {
 const GRID = 'query { orders(view: ALL, grid: { perPage: 20 }) { total items { id } } }';
 
 describe('a bulk status change on the embedded database', () => {
-  it("lets another seller's grid answer between its orders", async () => {
+  // The bulk change works in groups of orders (bulk.ts, PGLITE_GROUP), one transaction each, and yields
+  // between groups: the bystander is answered after some group committed and before the last one did.
+  it("lets another seller's grid answer between its groups of orders", async () => {
     const ids = await openOrders(BULK_STATUS_MAX);
     const watch = await firstChangeOf(ids);
     let bulkAnswered = false;

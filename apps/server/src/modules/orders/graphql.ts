@@ -6,6 +6,7 @@ import {
   changeOrderStatuses,
   type OrderDetail,
   orderDetail,
+  shipOrders,
 } from './service';
 
 /** Order ids are the marketplace's: positive integers JavaScript holds exactly (bigint in the database). */
@@ -32,6 +33,9 @@ const OrderItemRef = builder.objectRef<OrderDetail['items'][number]>('OrderItem'
     prepaid: t.exposeFloat('prepaid'),
     purchasePrice: t.exposeFloat('purchasePrice', { nullable: true }),
     serialNumbers: t.exposeStringList('serialNumbers'),
+    references: t.exposeStringList('references', {
+      description: "The marketplace's line reference and a business customer's purchase-order reference.",
+    }),
   }),
 });
 
@@ -83,6 +87,14 @@ const OrderRef = builder.objectRef<OrderDetail>('Order').implement({
     deliveryCountry: t.exposeString('deliveryCountry', { nullable: true }),
     branchId: t.exposeString('branchId', { nullable: true }),
     secondaryBranchId: t.exposeString('secondaryBranchId', { nullable: true }),
+    transportId: t.exposeString('transportId', {
+      nullable: true,
+      description: 'The carrier code the order travels with (MALL_DELIVERY for the marketplace), null for a pickup.',
+    }),
+    isMdp: t.exposeBoolean('isMdp', { description: 'MALL Delivery: handed over at a branch, carried to the address.' }),
+    isDip: t.exposeBoolean('isDip', {
+      description: 'MALL Delivery by the Spectrum/DIP service: collected at the warehouse, to a delivery point.',
+    }),
     invoiceNumber: t.exposeString('invoiceNumber', { nullable: true }),
     isTest: t.exposeBoolean('isTest'),
     isMallDelivery: t.exposeBoolean('isMallDelivery'),
@@ -98,6 +110,7 @@ const OrderRef = builder.objectRef<OrderDetail>('Order').implement({
     shippedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.shippedAt }),
     deliveredAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.deliveredAt }),
     firstDeliveryAttemptAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.firstDeliveryAttemptAt }),
+    blockedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.blockedAt }),
     items: t.field({ type: [OrderItemRef], resolve: (o) => o.items }),
     statusHistory: t.field({ type: [StatusHistoryRef], resolve: (o) => o.statusHistory }),
     shipmentHistory: t.field({ type: [ShipmentHistoryRef], resolve: (o) => o.shipmentHistory }),
@@ -111,6 +124,14 @@ const OrderStatusInput = builder.inputType('OrderStatusInput', {
     trackingUrl: t.string(),
     deliveredAt: t.field({ type: 'DateTime' }),
     firstDeliveryAttemptAt: t.field({ type: 'DateTime' }),
+  }),
+});
+
+const OrderShipInput = builder.inputType('OrderShipInput', {
+  fields: (t) => ({
+    orderId: t.id({ required: true }),
+    trackingNumber: t.string(),
+    trackingUrl: t.string(),
   }),
 });
 
@@ -159,5 +180,14 @@ builder.mutationFields((t) => ({
       data: t.arg({ type: OrderStatusInput, required: true }),
     },
     resolve: (_, args, ctx) => changeOrderStatuses(ctx, args.orderIds.map(orderIdArg), statusInput(args.data)),
+  }),
+  ordersShip: t.field({
+    type: BulkResultRef,
+    description: 'Ships many orders, each with its own tracking number and link, by the rules of the single change.',
+    args: { items: t.arg({ type: [OrderShipInput], required: true }) },
+    resolve: (_, args, ctx) =>
+      shipOrders(ctx, {
+        items: args.items.map((item) => ({ ...statusInput(item), orderId: orderIdArg(item.orderId) })),
+      }),
   }),
 }));

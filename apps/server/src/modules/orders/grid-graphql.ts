@@ -19,6 +19,7 @@ const OrderRowRef = builder.objectRef<OrderRow>('OrderRow').implement({
     externalId: t.exposeString('externalId', { nullable: true }),
     status: t.field({ type: OrderStatusEnum, resolve: (o) => o.status }),
     confirmed: t.exposeBoolean('confirmed'),
+    orderType: t.exposeString('orderType', { description: 'Where the order was placed: mall or allegro.' }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     deliveryDate: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.deliveryDate }),
     shippedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.shippedAt }),

@@ -8,6 +8,7 @@ import {
   ORDER_STATUSES,
   type OrderChip,
   type OrderStatus,
+  ORDER_TYPES,
   orderChips,
   PAYMENT_GROUPS,
   PAYMENT_TYPE_CODES,
@@ -20,7 +21,14 @@ import { and, eq, lt, not, type SQL, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { partnerFiguresPrefix } from '../../platform/figures-cache';
-import { buildGridQuery, cappedTotal, type GridColumn, type GridQueryParts } from '../../platform/grid';
+import {
+  accentInsensitive,
+  buildGridQuery,
+  cappedTotal,
+  type GridColumn,
+  type GridQueryParts,
+} from '../../platform/grid';
+import { SLA_BREACH_COLUMN } from '../sla/breach';
 import { orders } from './tables';
 
 /** The tabs of the orders area (commerce spec §2): all orders, one per working status, and the missing list. */
@@ -43,6 +51,7 @@ export interface OrderRow {
   externalId: string | null;
   status: OrderStatus;
   confirmed: boolean;
+  orderType: string;
   createdAt: Date;
   deliveryDate: Date | null;
   shippedAt: Date | null;
@@ -110,10 +119,14 @@ function paymentGroupFilter(filter: {
   return filter.operator === 'NOT_EQUAL' || filter.operator === 'NIN' ? sql`not ${matches}` : matches;
 }
 
-/** The chips as conditions that are true or false, never NULL (a filter "without the chip" keeps NULL rows). */
+/**
+ * The chips as conditions that are true or false, never NULL (a filter "without the chip" keeps NULL rows).
+ * "Ready to return" is the order's own flag, already a column of the same name (below).
+ */
 const chipSql = {
   cashOnDelivery: inList(orders.paymentType, paymentTypesOf('CASH_ON_DELIVERY')),
   deliveryToAddress: sql`(${orders.deliveryType} is not distinct from 'ADDRESS')`,
+  mallDelivery: sql`${orders.isMallDelivery}`,
   personalPickup: sql`(${orders.deliveryType} is not distinct from 'PERSONAL_PICKUP')`,
   waitingForPayment: sql`(${orders.status} = 'open' and not ${orders.confirmed})`,
 } satisfies Partial<Record<OrderChip, SQL>>;
@@ -124,12 +137,13 @@ export const ORDER_GRID_COLUMNS: readonly GridColumn[] = [
   { field: 'purchaseId', sql: orders.purchaseId, filterType: 'TEXT' },
   { field: 'externalId', sql: orders.externalId, filterType: 'TEXT' },
   { field: 'status', sql: orders.status, filterType: 'ENUMS', options: ORDER_STATUSES },
+  { field: 'orderType', sql: orders.orderType, filterType: 'ENUMS', options: ORDER_TYPES },
   { field: 'createdAt', sql: orders.createdAt, filterType: 'DATETIME', sortable: true },
   { field: 'deliveryDate', sql: orders.deliveryDate, filterType: 'DATE', sortable: true },
   { field: 'shippedAt', sql: orders.shippedAt, filterType: 'DATETIME', sortable: true },
   { field: 'deliveredAt', sql: orders.deliveredAt, filterType: 'DATETIME', sortable: true },
-  { field: 'customerName', sql: orders.customerName, filterType: 'TEXT', sortable: true },
-  { field: 'deliveryCity', sql: orders.deliveryCity, filterType: 'TEXT' },
+  { field: 'customerName', sql: orders.customerName, filterType: 'TEXT', sortable: true, foldAccents: true },
+  { field: 'deliveryCity', sql: orders.deliveryCity, filterType: 'TEXT', foldAccents: true },
   { field: 'deliveryCountry', sql: orders.deliveryCountry, filterType: 'ENUMS', options: EU_COUNTRIES },
   { field: 'deliveryType', sql: orders.deliveryType, filterType: 'ENUMS', options: DELIVERY_METHODS },
   { field: 'paymentType', sql: orders.paymentType, filterType: 'ENUMS', options: PAYMENT_TYPE_CODES },
@@ -153,6 +167,8 @@ export const ORDER_GRID_COLUMNS: readonly GridColumn[] = [
   ...Object.entries(chipSql).map(
     ([field, condition]): GridColumn => ({ field, sql: condition, filterType: 'BOOLEAN', notNull: true }),
   ),
+  // The orders behind an SLA figure (the SLA page links here).
+  SLA_BREACH_COLUMN,
 ];
 
 /**
@@ -202,7 +218,13 @@ export function ordersGridQuery(
     idColumn: orders.id,
     idNumber: 'int8',
     defaultSort: { field: 'id', direction: 'DESCENDING' },
-    searchColumns: [orders.id, orders.purchaseId, orders.externalId, orders.customerName, orders.trackingNumber],
+    searchColumns: [
+      orders.id,
+      orders.purchaseId,
+      orders.externalId,
+      accentInsensitive(orders.customerName),
+      orders.trackingNumber,
+    ],
   });
   const asksForTest = q.request.filters.some((f) => f.field === 'isTest');
   const countWhere = and(
@@ -221,6 +243,7 @@ export const ORDER_ROW_FIELDS = {
   externalId: orders.externalId,
   status: orders.status,
   confirmed: orders.confirmed,
+  orderType: orders.orderType,
   createdAt: orders.createdAt,
   deliveryDate: orders.deliveryDate,
   shippedAt: orders.shippedAt,

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  LOCALE_TAGS,
   labelRefusal,
   labelRequestSchema,
   ORDER_STATUSES,
@@ -11,8 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { partners } from '../partner/tables';
-import { branchById } from './branches';
+import { carriageOf, labelSender, orderWeights, partnerCarriers } from './label-parts';
 import { moneyText } from './pdf';
 import { renderPdf } from './pdf-pool';
 import type { LabelText } from './pdf-render';
@@ -47,10 +47,18 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
     .from(orders)
     .where(and(eq(orders.partnerId, partnerId), inArray(orders.id, request.orderIds)));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const [partner] = await ctx.db.select().from(partners).where(eq(partners.id, partnerId));
+  const [sender, carriers, weights] = await Promise.all([
+    labelSender(ctx.db, partnerId),
+    partnerCarriers(ctx.db, partnerId),
+    orderWeights(ctx.db, partnerId, request.orderIds),
+  ]);
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(ctx.lang, `orders.labels.${key}`, params);
-  const sender = [partner?.partnerName ?? '', partner?.mallName ?? '', partner?.country ?? ''].filter(Boolean);
+  const kilograms = new Intl.NumberFormat(LOCALE_TAGS[ctx.lang], {
+    style: 'unit',
+    unit: 'kilogram',
+    maximumFractionDigits: 2,
+  });
 
   const labels: LabelText[] = [];
   for (const orderId of request.orderIds) {
@@ -58,14 +66,15 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
     if (!order || !isOrderStatus(order.status)) throw new DomainError('ORDER_NOT_FOUND', { orderId });
     const refusal = labelRefusal({ status: order.status, confirmed: order.confirmed });
     if (refusal) throw new DomainError(refusal, { orderId });
-    const branch = order.deliveryType === 'PICKUP_POINT' ? branchById(order.branchId) : null;
+    const { carrier, branch } = carriageOf(order, carriers);
+    const pickup = order.deliveryType === 'PICKUP_POINT';
+    const service = order.deliveryType
+      ? translate(ctx.lang, `orders.deliveryMethod.${order.deliveryType}`, {})
+      : t('serviceUnknown');
     const recipient = [
       order.customerName,
-      ...(order.deliveryType === 'PICKUP_POINT'
-        ? [
-            t('pickupPoint', { branch: branch?.name ?? order.branchId ?? '' }),
-            ...(branch ? [branch.street, `${branch.zip} ${branch.city}`, branch.country] : []),
-          ]
+      ...(pickup
+        ? []
         : [
             order.deliveryCompany ?? '',
             order.deliveryStreet ?? '',
@@ -74,25 +83,41 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
           ]),
       order.customerPhone ?? '',
     ].filter(Boolean);
+    const pickupPoint = pickup
+      ? branch
+        ? [`${branch.name} (${branch.id})`, branch.street, `${branch.zip} ${branch.city}`, branch.country]
+        : [t('branchId', { branch: order.branchId ?? '' })]
+      : null;
     const cod =
       paymentGroupOf(order.paymentType) === 'CASH_ON_DELIVERY'
         ? moneyText(order.cod > 0 ? order.cod : order.total, order.currency, ctx.lang)
         : null;
     const parcels = Math.max(order.parcelCount, 1);
+    const kg = weights.get(orderId);
+    const weight =
+      kg === undefined ? null : t(parcels === 1 ? 'weight' : 'weightTotal', { weight: kilograms.format(kg) });
     if (labels.length + parcels > LABELS_MAX) {
       throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'orderIds', rule: 'max', params: { 0: LABELS_MAX } }]);
     }
+    // The carrier routes a single parcel by the tracking number the seller got from it; several parcels of one
+    // order each need their own number, which only the parcel number gives.
+    const tracking = order.trackingNumber?.trim() || null;
+    const routable = tracking && parcels === 1 && /^[\x20-\x7e]{1,40}$/.test(tracking) ? tracking : null;
     for (let parcel = 1; parcel <= parcels; parcel++) {
       labels.push({
+        carrier: carrier ? t('carrier', { carrier, service }) : service,
         senderTitle: t('sender'),
-        sender,
+        sender: [sender.name, ...sender.address].filter(Boolean),
         recipientTitle: t('recipient'),
         recipient,
+        pickupPointTitle: pickupPoint ? t('pickupPointTitle') : null,
+        pickupPoint: pickupPoint ?? [],
         order: t('order', { id: orderId }),
         purchase: order.purchaseId ? t('purchase', { id: order.purchaseId }) : null,
         parcel: t('parcel', { parcel, parcels }),
+        weight,
         cod: cod ? t('cod', { amount: cod }) : null,
-        number: parcelNumber(orderId, parcel),
+        number: routable ?? parcelNumber(orderId, parcel),
       });
     }
   }
@@ -128,7 +153,7 @@ function zplText(text: string): string {
   return text.replace(/[\^~\\]/g, ' ').replace(/[\u00a0\u2000-\u200b\u202f\u205f]/g, ' ');
 }
 
-/** One ^XA…^XZ block per parcel, 4×6 inch at 203 dpi, UTF-8 (^CI28), the parcel number as Code 128. */
+/** One ^XA…^XZ block per parcel, 4×6 inch at 203 dpi, UTF-8 (^CI28), the routing number as Code 128. */
 function zpl(labels: LabelText[]): string {
   return labels
     .map((label) => {
@@ -138,16 +163,25 @@ function zpl(labels: LabelText[]): string {
         lines.push(`^FO40,${y}^A0N,${size},${size}^FD${zplText(text)}^FS`);
         y += size + 12;
       };
+      field(label.carrier, 40);
+      y += 10;
       field(label.senderTitle, 22);
-      for (const line of label.sender) field(line);
-      y += 20;
+      for (const line of label.sender) field(line, 26);
+      y += 16;
       field(label.recipientTitle, 22);
       for (const line of label.recipient) field(line, 36);
-      y += 20;
+      if (label.pickupPointTitle) {
+        y += 10;
+        field(label.pickupPointTitle, 22);
+        for (const line of label.pickupPoint) field(line, 30);
+      }
+      y += 16;
       field(label.order, 32);
       field(label.parcel, 40);
+      if (label.weight) field(label.weight, 28);
       if (label.cod) field(label.cod, 44);
-      lines.push(`^FO40,${Math.max(y + 30, 820)}^BY3^BCN,220,Y,N,N^FD${zplText(label.number)}^FS`);
+      // ^BC with the interpretation line; the printer picks code sets itself, as Code 128 allows.
+      lines.push(`^FO40,${Math.max(y + 20, 900)}^BY3^BCN,200,Y,N,N^FD${zplText(label.number)}^FS`);
       lines.push('^XZ');
       return lines.join('\n');
     })

@@ -1,6 +1,6 @@
 import { type LabelsPerPage, labelSlots } from '@pp/domain';
-import bwipjs from 'bwip-js/node';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { code128Widths } from './code128';
 import { fitText, pdfFonts } from './pdf';
 
 /**
@@ -10,15 +10,22 @@ import { fitText, pdfFonts } from './pdf';
 
 /** One label (one parcel) with its texts as printed. */
 export interface LabelText {
+  /** The carrier and its service ("PPL · Delivery to address"), or the service alone when no carrier is known. */
+  carrier: string;
   senderTitle: string;
+  /** The sending company and the address the parcel leaves from. */
   sender: string[];
   recipientTitle: string;
   recipient: string[];
+  /** The pickup point the parcel goes to (pickup-point orders): its name and id, street, town, country. */
+  pickupPointTitle: string | null;
+  pickupPoint: string[];
   order: string;
   purchase: string | null;
   parcel: string;
+  weight: string | null;
   cod: string | null;
-  /** The parcel number, printed as Code 128. */
+  /** What the carrier routes by (the tracking number of a single parcel, else the parcel number), as Code 128. */
   number: string;
 }
 
@@ -99,13 +106,19 @@ async function drawLabelPages(
   return doc;
 }
 
-/** Draws the parcel number as Code 128 bars (vector, from bwip-js's encoding) into the box, with the text below. */
+/** Quiet zone on each side of a Code 128 symbol, in modules (ISO/IEC 15417: at least 10). */
+const QUIET_MODULES = 10;
+
+/**
+ * Draws the routing number as Code 128 bars (vector rectangles: sharp at any printer resolution) into the
+ * box, quiet zones included, with the number in plain text below.
+ */
 function drawBarcode(page: PDFPage, font: PDFFont, text: string, x: number, y: number, width: number, height: number) {
-  const [symbol] = bwipjs.raw('code128', text, '') as { sbs: number[] }[];
-  const modules = symbol!.sbs.reduce((sum, w) => sum + w, 0);
+  const widths = code128Widths(text);
+  const modules = widths.reduce((sum, w) => sum + w, 0) + 2 * QUIET_MODULES;
   const unit = width / modules;
-  let cursor = x;
-  symbol!.sbs.forEach((w, i) => {
+  let cursor = x + QUIET_MODULES * unit;
+  widths.forEach((w, i) => {
     if (i % 2 === 0)
       page.drawRectangle({ x: cursor, y: y + 12, width: w * unit, height: height - 12, color: rgb(0, 0, 0) });
     cursor += w * unit;
@@ -132,23 +145,38 @@ function drawLabel(
     const font = bold ? fonts.bold : fonts.regular;
     cursor -= size;
     page.drawText(fitText(font, text, size, inner), { x: x + m, y: cursor, size, font });
-    cursor -= 4;
+    cursor -= 3;
   };
+  const rule = () => {
+    cursor -= 2;
+    page.drawLine({ start: { x: x + m, y: cursor }, end: { x: x + w - m, y: cursor }, thickness: 0.5 });
+    cursor -= 6;
+  };
+  line(label.carrier, 13, true);
+  rule();
   line(label.senderTitle, 7);
-  for (const text of label.sender) line(text, 9);
-  cursor -= 2;
-  page.drawLine({ start: { x: x + m, y: cursor }, end: { x: x + w - m, y: cursor }, thickness: 0.5 });
-  cursor -= 8;
+  label.sender.forEach((text, i) => {
+    line(text, 8, i === 0);
+  });
+  rule();
   line(label.recipientTitle, 7);
   label.recipient.forEach((text, i) => {
     line(text, i === 0 ? 13 : 11, i === 0);
   });
-  cursor -= 8;
+  if (label.pickupPointTitle) {
+    cursor -= 4;
+    line(label.pickupPointTitle, 7);
+    label.pickupPoint.forEach((text, i) => {
+      line(text, i === 0 ? 11 : 10, i === 0);
+    });
+  }
+  rule();
   line(label.order, 11, true);
-  if (label.purchase) line(label.purchase, 9);
-  line(label.parcel, 16, true);
-  if (label.cod) line(label.cod, 16, true);
-  drawBarcode(page, fonts.regular, label.number, x + m, y + m, inner, 80);
+  if (label.purchase) line(label.purchase, 8);
+  line(label.parcel, 15, true);
+  if (label.weight) line(label.weight, 9);
+  if (label.cod) line(label.cod, 15, true);
+  drawBarcode(page, fonts.regular, label.number, x + m, y + m, inner, 70);
 }
 
 /** The delivery note: seller, customer and delivery, then the items with quantities and prices. */

@@ -2,32 +2,22 @@ import {
   BULK_STATUS_MAX,
   bulkStatusOutcome,
   DomainError,
-  deliveryDateRefusal,
   type ErrorCode,
-  ORDER_STATUSES,
-  type OrderStatus,
+  ordersShipSchema,
   type StatusChange,
-  statusChangeRefusal,
   statusChangeSchema,
 } from '@pp/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { accounts } from '../account/tables';
-import { type Actor, recordAudit } from '../../platform/audit/service';
+import type { Actor } from '../../platform/audit/service';
 import type { Platform, RequestContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { errorPayload, validationError } from '../../platform/errors';
+import { applyStatusChanges, type OrderChange, type OrderChangeResult, refusalError } from './bulk';
 import { orderItems, orderShipmentHistory, orderStatusHistory, orders } from './tables';
 
-/**
- * The domain event every status change queues, in the change's transaction: the single place order events
- * leave from (webhooks are delivered from this queue by the partner area).
- */
-export const ORDER_STATUS_CHANGED_JOB = 'order.status-changed';
-
-function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
+export { ORDER_STATUS_CHANGED_JOB } from './bulk';
 
 /** The change as the status dialog sends it, checked by the domain schema (VALIDATION_ERROR otherwise). */
 export function parseStatusChange(input: unknown): StatusChange {
@@ -55,8 +45,8 @@ export function changeAuthorOf(ctx: RequestContext, partnerId: number): ChangeAu
 }
 
 /**
- * Applies one checked change to one order of the author's partner, in its own transaction: the single place
- * a partner's status change is judged and written (dialog, bulk change, CSV import).
+ * Applies one checked change to one order of the author's partner, in its own transaction: a bulk change of
+ * one (bulk.ts judges and writes every partner status change: dialog, bulk change, shipment, CSV import).
  */
 export async function applyOrderStatusChange(
   author: ChangeAuthor,
@@ -65,81 +55,9 @@ export async function applyOrderStatusChange(
   change: StatusChange,
   options: { source?: StatusChangeSource; announce?: boolean } = {},
 ) {
-  const source = options.source ?? 'partner';
-  const { db, actor } = author;
-  const result = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.partnerId, partnerId), eq(orders.id, orderId)))
-      .for('update');
-    if (!order || !isOrderStatus(order.status)) throw new DomainError('ORDER_NOT_FOUND', { orderId });
-    const from = order.status;
-    const refusal = statusChangeRefusal(
-      { status: from, confirmed: order.confirmed, mallDelivery: order.isMallDelivery },
-      change.status,
-    );
-    if (refusal) throw new DomainError(refusal, { orderId });
-    if (change.status === 'delivered') {
-      const dates = deliveryDateRefusal(order, change, new Date());
-      if (dates) throw new DomainError(dates, { orderId });
-    }
-
-    const now = new Date();
-    await tx
-      .update(orders)
-      .set({
-        status: change.status,
-        updatedAt: now,
-        ...(change.status === 'shipped'
-          ? {
-              shippedAt: now,
-              trackingNumber: change.trackingNumber || order.trackingNumber,
-              trackingUrl: change.trackingUrl || order.trackingUrl,
-            }
-          : {}),
-        ...(change.status === 'delivered'
-          ? { deliveredAt: change.deliveredAt, firstDeliveryAttemptAt: change.firstDeliveryAttemptAt ?? null }
-          : {}),
-      })
-      .where(and(eq(orders.partnerId, partnerId), eq(orders.id, orderId)));
-    await tx.insert(orderStatusHistory).values({
-      partnerId,
-      orderId,
-      status: change.status,
-      at: now,
-      source,
-      accountId: actor.accountId,
-      adminAccountId: actor.adminAccountId,
-      trackingNumber: change.status === 'shipped' ? change.trackingNumber || null : null,
-    });
-    await recordAudit(tx, actor, {
-      action: 'order.status',
-      entity: 'order',
-      entityId: orderId,
-      data: source === 'partner' ? { from, to: change.status } : { from, to: change.status, source },
-    });
-    await author.platform.jobs.send(
-      ORDER_STATUS_CHANGED_JOB,
-      {
-        partnerId,
-        orderId,
-        from,
-        to: change.status,
-        at: now.toISOString(),
-      },
-      // In the change's transaction: a change that rolls back leaves no event behind.
-      { tx },
-    );
-    return { from, to: change.status };
-  });
-  // Open grids and details of the partner refresh; the change itself is already committed. An import
-  // announces itself once with its progress instead of once per row.
-  if (options.announce === false) return result;
-  await author.platform.stream
-    .publish({ partnerId }, { type: 'order_status_changed', data: { orderId, status: result.to } })
-    .catch((error) => author.log.warn({ err: error, orderId }, 'order status event not published'));
-  return result;
+  const [result] = await applyStatusChanges(author, partnerId, [{ orderId, change }], options);
+  if (!result?.ok) throw refusalError(result ?? { orderId, ok: false, code: 'ORDER_NOT_FOUND' });
+  return { from: result.from, to: result.to };
 }
 
 /** Changes the status of one order (the status dialog, the partner API, the CSV import's rows). */
@@ -153,6 +71,15 @@ export async function changeOrderStatus(ctx: RequestContext, orderId: number, in
 export interface BulkStatusResult {
   outcome: ReturnType<typeof bulkStatusOutcome>;
   results: { orderId: number; ok: boolean; code: ErrorCode | null; message: string | null }[];
+}
+
+function bulkAnswer(ctx: RequestContext, results: readonly OrderChangeResult[]): BulkStatusResult {
+  const answered = results.map((r) =>
+    r.ok
+      ? { orderId: r.orderId, ok: true, code: null, message: null }
+      : { orderId: r.orderId, ok: false, code: r.code, message: errorPayload(refusalError(r), ctx.lang).message },
+  );
+  return { outcome: bulkStatusOutcome(answered), results: answered };
 }
 
 /**
@@ -172,25 +99,23 @@ export async function changeOrderStatuses(
       { field: 'orderIds', rule: unique.length === 0 ? 'required' : 'max', params: { 0: BULK_STATUS_MAX } },
     ]);
   }
-  const results: BulkStatusResult['results'] = [];
-  for (const orderId of unique) {
-    // The embedded database answers within the same turn of the event loop (WebAssembly, promises only):
-    // without this pause 500 orders ran as one unbroken turn, and no other request was even read meanwhile.
-    await nextTurn();
-    try {
-      await applyOrderStatusChange(changeAuthorOf(ctx, access.partnerId), access.partnerId, orderId, change);
-      results.push({ orderId, ok: true, code: null, message: null });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      results.push({ orderId, ok: false, code: error.code, message: errorPayload(error, ctx.lang).message });
-    }
-  }
-  return { outcome: bulkStatusOutcome(results), results };
+  const changes: OrderChange[] = unique.map((orderId) => ({ orderId, change }));
+  return bulkAnswer(ctx, await applyStatusChanges(changeAuthorOf(ctx, access.partnerId), access.partnerId, changes));
 }
 
-/** Lets timers and sockets run (other users' requests are read and answered) before going on. */
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/**
+ * Ships many orders, each with its own tracking number and link (the grid's bulk shipment), by the rules of
+ * the single change to shipped; the answer is per order, as for a bulk status change.
+ */
+export async function shipOrders(ctx: RequestContext, input: unknown): Promise<BulkStatusResult> {
+  const access = await ctx.require('orders', 'update');
+  const parsed = ordersShipSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const changes: OrderChange[] = parsed.data.items.map((item) => ({
+    orderId: item.orderId,
+    change: { status: 'shipped', trackingNumber: item.trackingNumber, trackingUrl: item.trackingUrl },
+  }));
+  return bulkAnswer(ctx, await applyStatusChanges(changeAuthorOf(ctx, access.partnerId), access.partnerId, changes));
 }
 
 /** One order of the caller's partner with its items and both histories, or ORDER_NOT_FOUND. */

@@ -45,6 +45,16 @@ export const orders = pgTable(
     /** A pickup point (branch) and its alternative, for pickup-point deliveries. */
     branchId: text('branch_id'),
     secondaryBranchId: text('secondary_branch_id'),
+    /**
+     * The transport (commerce spec §3 Order, Transport): the carrier's code the order travels with (a code of
+     * DELIVERY_CARRIERS, or MALL_DELIVERY), null for a personal pickup. MALL Delivery is the marketplace's own
+     * delivery; of its orders, MDP ones are handed over at a MALL Delivery branch and carried to the address
+     * (the partner's MDP service), DIP ones are collected from the partner's warehouse and delivered to a
+     * delivery point (the Spectrum/DIP service, whose shipment statuses the shipment history holds).
+     */
+    transportId: text('transport_id'),
+    isMdp: boolean('is_mdp').notNull().default(false),
+    isDip: boolean('is_dip').notNull().default(false),
     invoiceNumber: text('invoice_number'),
     isTest: boolean('is_test').notNull().default(false),
     isMallDelivery: boolean('is_mall_delivery').notNull().default(false),
@@ -83,6 +93,8 @@ export const orders = pgTable(
     // Sorting by the customer's name or the total, both NOT NULL: seeks by cursor both ways.
     index('orders_partner_customer_name_idx').on(t.partnerId, t.customerName, t.id),
     index('orders_partner_total_idx').on(t.partnerId, t.total, t.id),
+    // The order-type filter (all / allegro / mall): Allegro orders are a small part of a book, found by seek.
+    index('orders_partner_order_type_idx').on(t.partnerId, t.orderType, t.id),
     // Status tabs sorted or filtered by date, and the tab counts as an index-only scan: test orders are
     // left out of both, so they are left out of the index.
     index('orders_partner_status_created_idx').on(t.partnerId, t.status, t.createdAt, t.id).where(sql`not ${t.isTest}`),
@@ -92,7 +104,9 @@ export const orders = pgTable(
       .on(t.partnerId, t.deliveryDate, t.id)
       .where(sql`${t.status} not in ('delivered', 'cancelled', 'returned', 'lost', 'blocked')`),
     // "Contains" filters and the search (ILIKE '%…%') on 1,000,000 orders: trigram indexes (pg_trgm).
-    index('orders_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
+    // Names are searched without case and diacritics ("novak" finds "Novák"): the index holds the expression
+    // the grid compares (platform/grid.ts accentFolded; pp_unaccent comes from migration 0021).
+    index('orders_customer_name_fold_trgm_idx').using('gin', sql`lower(pp_unaccent(${t.customerName})) gin_trgm_ops`),
     index('orders_purchase_id_trgm_idx').using('gin', t.purchaseId.op('gin_trgm_ops')),
     index('orders_external_id_trgm_idx').using('gin', t.externalId.op('gin_trgm_ops')),
     index('orders_tracking_number_trgm_idx').using('gin', t.trackingNumber.op('gin_trgm_ops')),
@@ -119,6 +133,11 @@ export const orderItems = pgTable(
     prepaid: numeric('prepaid', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     purchasePrice: numeric('purchase_price', { precision: 14, scale: 2, mode: 'number' }),
     serialNumbers: text('serial_numbers').array().notNull().default([]),
+    /**
+     * The item's references (commerce spec §3 Order, items): the marketplace's line reference the customer
+     * quotes on a return, and a business customer's own purchase-order reference. `references` is an SQL word.
+     */
+    references: text('item_references').array().notNull().default([]),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.orderId, t.id] })],
 );

@@ -16,7 +16,7 @@ import type { RequestContext } from '../../platform/context';
 import type { Tx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { readFeatureFlags } from '../../platform/flags/service';
-import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
+import { accentInsensitive, buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { partnerAddresses, partners } from './tables';
 
 export type AddressRow = typeof partnerAddresses.$inferSelect;
@@ -60,8 +60,8 @@ const typesText = sql<string>`array_to_string(${partnerAddresses.types}, ',')`;
 
 const ADDRESS_COLUMNS: readonly GridColumn[] = [
   { field: 'id', sql: partnerAddresses.id, filterType: 'NUMBER', sortable: true },
-  { field: 'street', sql: partnerAddresses.street, filterType: 'TEXT', sortable: true },
-  { field: 'city', sql: partnerAddresses.city, filterType: 'TEXT', sortable: true },
+  { field: 'street', sql: partnerAddresses.street, filterType: 'TEXT', sortable: true, foldAccents: true },
+  { field: 'city', sql: partnerAddresses.city, filterType: 'TEXT', sortable: true, foldAccents: true },
   { field: 'zip', sql: partnerAddresses.zip, filterType: 'TEXT', sortable: true },
   { field: 'state', sql: partnerAddresses.state, filterType: 'TEXT', sortable: true },
   {
@@ -87,7 +87,11 @@ export async function addressesGrid(ctx: RequestContext, grid: unknown): Promise
   const q = buildGridQuery({ ...(grid as object), perPage: PARTNER_GRID_PAGE }, ADDRESS_COLUMNS, {
     idColumn: partnerAddresses.id,
     defaultSort: { field: 'id', direction: 'DESCENDING' },
-    searchColumns: [partnerAddresses.street, partnerAddresses.city, partnerAddresses.zip],
+    searchColumns: [
+      accentInsensitive(partnerAddresses.street),
+      accentInsensitive(partnerAddresses.city),
+      partnerAddresses.zip,
+    ],
   });
   const where = and(eq(partnerAddresses.partnerId, partnerId), q.where);
   const [rows, total] = await Promise.all([

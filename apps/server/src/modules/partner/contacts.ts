@@ -11,7 +11,7 @@ import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
-import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
+import { accentInsensitive, buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { lockPartnerForSettings, overlapFilter, PARTNER_GRID_PAGE, rowId } from './addresses';
 import { settingsPartner } from './contract';
 import { partnerContacts } from './tables';
@@ -31,7 +31,7 @@ const fullName = sql<string>`${partnerContacts.firstName} || ' ' || ${partnerCon
 
 const CONTACT_COLUMNS: readonly GridColumn[] = [
   { field: 'id', sql: partnerContacts.id, filterType: 'NUMBER', sortable: true },
-  { field: 'name', sql: fullName, notNull: true, filterType: 'TEXT', sortable: true },
+  { field: 'name', sql: fullName, notNull: true, filterType: 'TEXT', sortable: true, foldAccents: true },
   { field: 'email', sql: partnerContacts.email, filterType: 'TEXT', sortable: true },
   { field: 'phone', sql: partnerContacts.phone, filterType: 'TEXT', sortable: true },
   {
@@ -51,7 +51,7 @@ export async function contactsGrid(ctx: RequestContext, grid: unknown): Promise<
   const q = buildGridQuery({ ...(grid as object), perPage: PARTNER_GRID_PAGE }, CONTACT_COLUMNS, {
     idColumn: partnerContacts.id,
     defaultSort: { field: 'id', direction: 'DESCENDING' },
-    searchColumns: [fullName, partnerContacts.email],
+    searchColumns: [accentInsensitive(fullName), partnerContacts.email],
   });
   const where = and(eq(partnerContacts.partnerId, partnerId), q.where);
   const [rows, total] = await Promise.all([

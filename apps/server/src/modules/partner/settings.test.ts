@@ -108,7 +108,7 @@ describe('company details (contract)', () => {
     });
     expect(codeOf(result)).toBe('VALIDATION_ERROR');
     const rules = Object.fromEntries(fieldsOf(result).map((f) => [f.field, f.rule]));
-    expect(rules).toMatchObject({ companyId: 'companyId', zip: 'zipCode', phone: 'phone', web: 'url' });
+    expect(rules).toMatchObject({ companyId: 'companyId', zip: 'zipCodeCountry', phone: 'phone', web: 'url' });
     const rows = await server.database.db.select().from(partnerContracts).where(eq(partnerContracts.partnerId, fresh));
     expect(rows).toHaveLength(0);
   });
@@ -152,6 +152,46 @@ describe('company details (contract)', () => {
 describe('addresses', () => {
   let czAddressId: string;
 
+  it('answers every field problem at once, each message in the caller’s language', async () => {
+    const result = await server.gql(
+      SAVE_ADDRESS,
+      { input: { ...address, street: '', zip: '1', types: ['MAIN_WAREHOUSE', 'CASTLE'] } },
+      { token: asFresh.token(), partnerId: asFresh.partnerId(), lang: 'cs' },
+    );
+    expect(codeOf(result)).toBe('VALIDATION_ERROR');
+    expect(fieldsOf(result)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'street', rule: 'required', message: 'Pole je povinné' }),
+        expect.objectContaining({
+          field: 'zip',
+          rule: 'zipCodeCountry',
+          message: 'Toto PSČ neodpovídá zvolené zemi. Zapište ho jako 110 00.',
+        }),
+        expect.objectContaining({
+          field: 'types.1',
+          rule: 'included',
+          message: 'Vyberte pouze z nabízených hodnot.',
+        }),
+      ]),
+    );
+  });
+
+  it('names the VAT ID format of the seat country (vaId), translated', async () => {
+    const result = await server.gql(
+      SAVE_CONTRACT,
+      { input: { ...contract, vatId: 'SK2020123456' } },
+      { token: asFresh.token(), partnerId: asFresh.partnerId(), lang: 'sk' },
+    );
+    expect(codeOf(result)).toBe('VALIDATION_ERROR');
+    expect(fieldsOf(result)).toEqual([
+      expect.objectContaining({
+        field: 'vatId',
+        rule: 'vaId',
+        message: 'Toto IČ DPH nezodpovedá zvolenej krajine. Zapíšte ho ako CZ12345678.',
+      }),
+    ]);
+  });
+
   it('adds, changes and lists the selected partner’s addresses', async () => {
     const created = await gqlFresh<{ saveAddress: { id: string; types: string[] } }>(SAVE_ADDRESS, {
       input: { ...address, types: ['WAREHOUSE', 'MAIN_WAREHOUSE'] },
@@ -172,7 +212,9 @@ describe('addresses', () => {
   it('checks the postal code by the address country', async () => {
     const result = await gqlFresh(SAVE_ADDRESS, { input: { ...address, state: 'PL', zip: '602 00' } });
     expect(codeOf(result)).toBe('VALIDATION_ERROR');
-    expect(fieldsOf(result)).toEqual([expect.objectContaining({ field: 'zip', rule: 'zipCode' })]);
+    expect(fieldsOf(result)).toEqual([
+      expect.objectContaining({ field: 'zip', rule: 'zipCodeCountry', params: { 0: '00-950' } }),
+    ]);
     const polish = await gqlFresh(SAVE_ADDRESS, {
       input: { ...address, state: 'PL', zip: '00-950', types: ['CORRESPONDENCE_ADDRESS'] },
     });

@@ -3,14 +3,19 @@ import {
   DomainError,
   hasControlCharacters,
   isVatRate,
+  parseDecimal,
   PRIORITY_MAX,
   PRIORITY_MIN,
   PRODUCT_STAGES,
+  priceIssue,
   type ShopId,
   STOCK_MAX,
   USER_PRODUCT_STATUSES,
   VAT_RATES,
 } from '@pp/domain';
+import type { DbOrTx } from '../../platform/db/client';
+import { judgePriceChanges } from './price-confirm';
+import { dropPriceHolds, holdPrices } from './price-holds';
 import { products } from './tables';
 
 /** The fields "batch apply" may set on many products at once (contract §D), with their columns. */
@@ -24,6 +29,7 @@ export const BATCH_FIELDS = {
   priority: products.priority,
   brandId: products.brandId,
   mallboxAllowed: products.mallboxAllowed,
+  price: products.price,
 } as const;
 export type BatchField = keyof typeof BATCH_FIELDS;
 
@@ -79,9 +85,42 @@ export function batchValue(field: string, value: unknown, shopId: ShopId): { fie
     case 'freeDelivery':
     case 'mallboxAllowed':
       return { field: f, value: flag(value) };
+    case 'price': {
+      // A price as the form takes it (comma or dot); the 30 % rule is judged per product when the job writes.
+      const n = typeof value === 'string' || typeof value === 'number' ? parseDecimal(value) : Number.NaN;
+      if (n === null) invalid('required');
+      const issue = priceIssue('value', n, shopId);
+      if (issue) invalid(issue.rule, issue.params);
+      return { field: f, value: n };
+    }
     case 'brandId':
       if (value === null || value === '') return { field: f, value: null };
       if (typeof value !== 'string' || value.length > 50 || hasControlCharacters(value)) invalid('invalid');
       return { field: f, value };
   }
+}
+
+/**
+ * The price rule on a slice of a batch that sets the price: products whose price would move by more than the
+ * bound keep it, and the change is held under the batch's job for the seller to confirm. Holds older than
+ * this batch for these products go (the batch is the newer word). Answers the ids to write and how many
+ * changes were held.
+ */
+export async function holdBatchPriceJumps(
+  tx: DbOrTx,
+  partnerId: number,
+  jobId: string,
+  ids: string[],
+  price: number,
+): Promise<{ ids: string[]; held: number }> {
+  await dropPriceHolds(tx, partnerId, ids);
+  const { held } = await judgePriceChanges(
+    tx,
+    partnerId,
+    ids.map((productId) => ({ productId, variantId: null, to: price })),
+    false,
+  );
+  await holdPrices(tx, partnerId, 'BATCH', jobId, held);
+  const heldIds = new Set(held.map((h) => h.productId));
+  return { ids: ids.filter((id) => !heldIds.has(id)), held: held.length };
 }

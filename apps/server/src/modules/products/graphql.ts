@@ -12,6 +12,7 @@ import {
   setProductsLive,
   setProductsStatus,
 } from './service';
+import { type MediaFetchState, withFetchState } from './remote-media';
 
 export const ProductStatusEnum = builder.enumType('ProductStatus', { values: PRODUCT_STATUSES });
 export const ProductStageEnum = builder.enumType('ProductStage', { values: PRODUCT_STAGES });
@@ -34,8 +35,16 @@ const ProductLabelRef = builder.objectRef<ProductDetail['labels'][number]>('Prod
   }),
 });
 
-const ProductMediaRef = builder.objectRef<ProductDetail['media'][number]>('ProductMedia').implement({
+const ProductMediaRef = builder.objectRef<ProductDetail['media'][number] & MediaFetchState>('ProductMedia').implement({
   fields: (t) => ({
+    fetchStatus: t.exposeString('fetchStatus', {
+      nullable: true,
+      description: "An image at the seller's URL: PENDING (being fetched), STORED or FAILED; null for an upload.",
+    }),
+    fetchError: t.exposeString('fetchError', {
+      nullable: true,
+      description: "Why the image at the seller's URL gave no picture (an error code), or why the last attempt failed.",
+    }),
     url: t.exposeString('url'),
     thumbUrl: t.exposeString('thumbUrl', { nullable: true }),
     main: t.exposeBoolean('main'),
@@ -104,7 +113,7 @@ const ProductRef = builder.objectRef<ProductDetail>('Product').implement({
     blockedReason: t.exposeString('blockedReason', { nullable: true }),
     hasErrors: t.exposeBoolean('hasErrors'),
     sentToApprovalAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.sentToApprovalAt }),
-    media: t.field({ type: [ProductMediaRef], resolve: (p) => p.media }),
+    media: t.field({ type: [ProductMediaRef], resolve: (p, _, ctx) => withFetchState(ctx, p) }),
     variants: t.field({ type: [ProductVariantRef], resolve: (p) => p.variants }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
     updatedAt: t.field({ type: 'DateTime', resolve: (p) => p.updatedAt }),
@@ -280,7 +289,8 @@ builder.mutationFields((t) => ({
     type: ProductJobRef,
     description:
       'Sets one field (status, stage, deliveryDelay, inStock, vat, freeDelivery, priority, brandId, ' +
-      'mallboxAllowed) to one value on up to 10,000 products; progress: product_batch_progress.',
+      'mallboxAllowed, price) to one value on up to 10,000 products; progress: product_batch_progress. A price ' +
+      'change over 30 % is held (END `held`, productPriceHolds with the job id) until productPriceHoldsApply.',
     args: {
       ids: t.arg.idList({ required: true }),
       field: t.arg.string({ required: true }),

@@ -63,7 +63,9 @@ const ProductErrorRowRef = builder.objectRef<ProductErrorRow>('ProductErrorRow')
   fields: (t) => ({
     id: t.exposeID('id'),
     productId: t.exposeString('productId'),
-    source: t.exposeString('source', { description: 'IMPORT, FORM or MARKETPLACE.' }),
+    source: t.exposeString('source', {
+      description: "IMPORT, FORM, MARKETPLACE or MEDIA (an image at a seller's URL gave no picture).",
+    }),
     issues: t.field({ type: [ProductIssueRef], resolve: (e) => e.issues }),
     createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
   }),

@@ -12,7 +12,7 @@ import { and, between, Column, eq, inArray, is, type SQL, sql } from 'drizzle-or
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { partnerFiguresPrefix } from '../../platform/figures-cache';
-import { buildGridQuery, cappedTotal, type GridColumn, type GridQueryParts } from '../../platform/grid';
+import { accentFolded, buildGridQuery, cappedTotal, type GridColumn, type GridQueryParts } from '../../platform/grid';
 import { loadBrandNames } from '../catalog/rules';
 import { categories } from '../catalog/tables';
 import { partnerShop } from './shop';
@@ -91,7 +91,7 @@ const gridStatusSql = sql`(case ${sql.join(
 /** The grid's columns (contract §D "Products"); only these names ever reach the SQL. */
 export const PRODUCT_GRID_COLUMNS: readonly GridColumn[] = [
   { field: 'id', sql: products.id, filterType: 'TEXT', sortable: true },
-  { field: 'title', sql: products.title, filterType: 'TEXT', sortable: true },
+  { field: 'title', sql: products.title, filterType: 'TEXT', sortable: true, foldAccents: true },
   { field: 'brandId', sql: products.brandId, filterType: 'TEXT' },
   { field: 'categoryId', sql: products.categoryId, filterType: 'NUMBER', number: 'int4' },
   { field: 'price', sql: products.price, filterType: 'NUMBER', number: 'decimal', sortable: true },
@@ -143,7 +143,7 @@ function searchSql(search: string | null | undefined): SQL | undefined {
   const term = search?.trim();
   if (!term) return undefined;
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(lower(${products.id}) ilike ${like} or ${products.title} ilike ${like} or ${products.barcode} = ${term})`;
+  return sql`(lower(${products.id}) ilike ${like} or ${accentFolded(products.title)} like ${accentFolded(like)} or ${products.barcode} = ${term})`;
 }
 
 /** The query of one tab with the grid's filters, scoped to the partner (shared with the bench). */
@@ -314,7 +314,7 @@ export interface ProductErrorRow {
   createdAt: Date;
 }
 
-export const PRODUCT_ERROR_SOURCES = ['IMPORT', 'FORM', 'MARKETPLACE'] as const;
+export const PRODUCT_ERROR_SOURCES = ['IMPORT', 'FORM', 'MARKETPLACE', 'MEDIA'] as const;
 
 const ERROR_GRID_COLUMNS: readonly GridColumn[] = [
   { field: 'id', sql: productErrors.id, filterType: 'NUMBER', number: 'int8', sortable: true },

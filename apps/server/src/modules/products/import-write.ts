@@ -12,7 +12,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../platform/audit/service';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/client';
 import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
+import type { Jobs } from '../../platform/jobs';
 import type { ParsedBatch } from './import-prepare';
+import { judgePriceChanges } from './price-confirm';
+import { dropPriceHolds, holdPrices } from './price-holds';
+import { queueRemoteMedia } from './remote-media';
 
 export interface ImportJobScope {
   db: Db;
@@ -20,6 +24,8 @@ export interface ImportJobScope {
   shopId: ShopId;
   importId: string;
   actor: Actor;
+  /** Queues the fetch of images at the seller's URLs in the batch's transaction. */
+  jobs: Pick<Jobs, 'send'>;
 }
 
 export interface ImportTotals {
@@ -27,6 +33,8 @@ export interface ImportTotals {
   created: number;
   updated: number;
   failed: number;
+  /** Price changes over the confirmation bound, not written: listed for the seller to confirm. */
+  held: number;
 }
 
 /** Categories and brands met so far in this import: a feed names the same few hundred again and again. */
@@ -138,14 +146,14 @@ export async function prepareBatch(
 /**
  * Judges a prepared batch with the form's rules and writes it in one transaction: valid items are upserted
  * whole (product, variants and media replaced together), refused ones get their reasons in the errors tab,
- * and every product of the batch loses the reasons an earlier import gave. Prices are taken as the file
- * says: the 30 % confirmation is the form's guard against a typo, and a feed is the seller's own system of
- * record, sent on purpose.
+ * and every product of the batch loses the reasons an earlier import gave. A price that would move by more
+ * than 30 % (the form's rule, `judgePriceChanges`) is not written: the item is written with its stored price
+ * and the change is held for the seller to confirm (price-holds.ts), as the form would have asked.
  */
 export async function commitBatch(
   scope: ImportJobScope,
   batch: PreparedBatch,
-): Promise<{ created: number; updated: number; failed: number }> {
+): Promise<{ created: number; updated: number; failed: number; held: number }> {
   return scope.db.transaction(async (tx) => {
     const existing = new Map(
       rowsOf<Existing>(
@@ -170,6 +178,7 @@ export async function commitBatch(
       else accepted.push({ input, title: check.title, stage, keepStatus, category });
     }
     await refuseTakenVariantIds(tx, scope.partnerId, accepted, refused);
+    const held = await holdPriceJumps(tx, scope, accepted);
 
     const written = accepted.map((a) => a.input.id);
     const oldMedia = rowsOf<ExistingMedia>(
@@ -186,11 +195,18 @@ export async function commitBatch(
     );
     await writeProducts(tx, scope, accepted, existing, mediaByUrl, flagged);
     await writeErrors(tx, scope, batch.ids, refused);
+    // Images at the seller's URLs: fetched by a job, the ones already stored not again (remote-media.ts).
+    await queueRemoteMedia(
+      tx,
+      scope.jobs,
+      scope.partnerId,
+      accepted.map((a) => ({ productId: a.input.id, media: mediaToSave(a.input.media) })),
+    );
 
     const created = accepted.filter((a) => !existing.has(a.input.id)).length;
-    const counts = { created, updated: accepted.length - created, failed: refused.length };
+    const counts = { created, updated: accepted.length - created, failed: refused.length, held };
     await tx.execute(sql`update product_imports set done = done + ${batch.items}, created = created + ${counts.created},
-        updated = updated + ${counts.updated}, failed = failed + ${counts.failed}
+        updated = updated + ${counts.updated}, failed = failed + ${counts.failed}, held = held + ${counts.held}
       where partner_id = ${scope.partnerId} and id = ${scope.importId}`);
     await recordAudit(tx, scope.actor, {
       action: 'product.import.batch',
@@ -200,6 +216,37 @@ export async function commitBatch(
     });
     return counts;
   });
+}
+
+/**
+ * The price rule on the accepted items: a product's or a variant's price that moves by more than the bound
+ * keeps its stored value and the change is held under this import. Holds of earlier imports or batches for
+ * these products go, since this file is the newer word. Answers how many changes were held.
+ */
+async function holdPriceJumps(tx: DbOrTx, scope: ImportJobScope, accepted: Accepted[]): Promise<number> {
+  await dropPriceHolds(
+    tx,
+    scope.partnerId,
+    accepted.map((a) => a.input.id),
+  );
+  const writes = accepted.flatMap(({ input }) => [
+    { productId: input.id, variantId: null, to: input.price },
+    ...input.variants.map((v) => ({ productId: input.id, variantId: v.id, to: v.price })),
+  ]);
+  const { held } = await judgePriceChanges(tx, scope.partnerId, writes, false);
+  if (!held.length) return 0;
+  const byProduct = new Map(accepted.map((a) => [a.input.id, a.input]));
+  for (const change of held) {
+    const input = byProduct.get(change.productId);
+    if (!input) continue;
+    if (change.variantId === null) input.price = change.from;
+    else {
+      const variant = input.variants.find((v) => v.id === change.variantId);
+      if (variant) variant.price = change.from;
+    }
+  }
+  await holdPrices(tx, scope.partnerId, 'IMPORT', scope.importId, held);
+  return held.length;
 }
 
 /**

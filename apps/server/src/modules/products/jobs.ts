@@ -5,9 +5,11 @@ import type { Platform, RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import type { JobDefinition } from '../../platform/jobs';
 import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
-import { BATCH_FIELDS, type BatchField, type BatchValue, batchValue } from './batch';
+import { BATCH_FIELDS, type BatchField, type BatchValue, batchValue, holdBatchPriceJumps } from './batch';
 import { productIdsArg } from './service';
 import { partnerShop, partnerShopOf } from './shop';
+import { REMOTE_MEDIA_JOB } from './remote-media';
+import { fetchDueRemoteMedia } from './remote-media-fetcher';
 import { products } from './tables';
 
 export const PRODUCT_ACTIVATION_JOB = 'products.activate-all';
@@ -20,6 +22,8 @@ interface JobProgress {
   /** Activation: the last product id handled (keyset). Batch: the index in `ids` to go on from. */
   after: string | number | null;
   failed: number;
+  /** Batch apply of a price: changes over the 30 % bound held for confirmation. */
+  held?: number;
 }
 
 export interface ActivationJob extends Partial<JobProgress> {
@@ -76,6 +80,7 @@ async function announce(
     done: number;
     total: number;
     failed?: number;
+    held?: number;
     code?: string;
   },
 ) {
@@ -221,14 +226,19 @@ export async function runBatch(platform: Platform, data: BatchJob, jobId: string
   const total = data.ids.length;
   let done = data.done ?? 0;
   let failed = data.failed ?? 0;
+  let held = data.held ?? 0;
   let index = typeof data.after === 'number' ? data.after : 0;
   const event = 'product_batch_progress' as const;
-  await announce(platform, partnerId, event, { jobId, status: 'BEGIN', done, total, failed });
+  await announce(platform, partnerId, event, { jobId, status: 'BEGIN', done, total, failed, held });
   try {
     while (index < total) {
       const slice = data.ids.slice(index, index + ACTIVATION_BATCH);
-      const written = await db.transaction(async (tx) => {
-        const ids = await writableIds(tx, data, slice);
+      const [written, heldNow] = await db.transaction(async (tx) => {
+        let ids = await writableIds(tx, data, slice);
+        let heldNow = 0;
+        if (data.field === 'price') {
+          ({ ids, held: heldNow } = await holdBatchPriceJumps(tx, partnerId, jobId, ids, data.value as number));
+        }
         if (ids.length) {
           await tx
             .update(products)
@@ -238,23 +248,25 @@ export async function runBatch(platform: Platform, data: BatchJob, jobId: string
         await saveProgress(tx, jobId, {
           done: done + slice.length,
           after: index + slice.length,
-          failed: failed + slice.length - ids.length,
+          failed: failed + slice.length - ids.length - heldNow,
+          held: held + heldNow,
         });
-        return ids.length;
+        return [ids.length, heldNow];
       });
       done += slice.length;
-      failed += slice.length - written;
+      failed += slice.length - written - heldNow;
+      held += heldNow;
       index += slice.length;
-      await announce(platform, partnerId, event, { jobId, status: 'PROGRESS', done, total, failed });
+      await announce(platform, partnerId, event, { jobId, status: 'PROGRESS', done, total, failed, held });
     }
     await db.transaction(async (tx) => {
       await recordAudit(tx, data.actor, {
         action: 'product.batch',
         entity: 'product',
-        data: { field: data.field, value: data.value, count: done - failed, failed },
+        data: { field: data.field, value: data.value, count: done - failed - held, failed, held },
       });
     });
-    await announce(platform, partnerId, event, { jobId, status: 'END', done, total, failed });
+    await announce(platform, partnerId, event, { jobId, status: 'END', done, total, failed, held });
   } catch (error) {
     platform.log.error({ err: error, jobId }, 'product batch change failed');
     await announce(platform, partnerId, event, {
@@ -277,6 +289,8 @@ export function productJobs(platform: Platform): JobDefinition<ActivationJob | B
       handler: (data, job) => runActivation(platform, data as ActivationJob, job.id),
     },
     { name: PRODUCT_BATCH_JOB, retryLimit: 3, handler: (data, job) => runBatch(platform, data as BatchJob, job.id) },
+    // Images at sellers' URLs: queued by queueRemoteMedia, and every minute for retries and anything missed.
+    { name: REMOTE_MEDIA_JOB, cron: '* * * * *', retryLimit: 2, handler: () => fetchDueRemoteMedia(platform) },
   ];
 }
 

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { DomainError, type ErrorCode, type FieldIssue, IMAGE_RULES, imageIssue } from '@pp/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { RequestContext } from '../../platform/context';
+import type { Platform, RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { cleanFileName, fileStorageOf, publicMediaPath, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
@@ -48,69 +48,100 @@ function decodeRefusal(error: unknown): ErrorCode {
     : 'IMAGE_UNREADABLE';
 }
 
+/** A product image judged by its decoded content and stored with its thumbnail as public files of the partner. */
+export interface StoredProductImage {
+  fileId: string;
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+  fileName: string;
+  format: string;
+}
+
 /**
- * Checks an uploaded image by decoding it (never by its name or declared type), stores it with a
- * thumbnail as public files of the partner, and answers where they are served.
+ * Judges a spooled picture by decoding it (never by its name or declared type), in a decode slot of the
+ * partner (image-work.ts), with the spec's rules for product images, and stores it with a thumbnail. The
+ * seller's upload and an image fetched from the seller's URL both come through here. Stored with the usual
+ * lifetime: whatever first uses the picture keeps it (keepStoredFiles).
  */
+export async function storeProductImage(
+  platform: Platform,
+  partnerId: number,
+  spool: { path: string; bytes: number; fileName: string },
+): Promise<StoredProductImage> {
+  const { path, bytes } = spool;
+  if (bytes === 0) throw new DomainError('IMAGE_UNREADABLE');
+  const { format, width, height, thumb } = await runImageWork(partnerId, async () => {
+    // Header only: a picture too big in pixels is refused before anything would allocate its pixels.
+    const meta = await sharp(path)
+      .metadata()
+      .catch((error) => {
+        throw new DomainError(decodeRefusal(error));
+      });
+    const format = meta.format ?? '';
+    const width = meta.width ?? 0;
+    // An animated GIF reports the height of all its frames; a frame is what the marketplace shows.
+    const height = meta.pageHeight ?? meta.height ?? 0;
+    const issue = imageIssue({ format, width, height, bytes });
+    if (issue) throw new DomainError(issue);
+    // A full decode (the thumbnail) also catches a file cut off after a valid header.
+    const thumb = await sharp(path, { failOn: 'truncated', limitInputPixels: IMAGE_RULES.maxPx ** 2 })
+      .rotate()
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer()
+      .catch(() => {
+        throw new DomainError('IMAGE_UNREADABLE');
+      });
+    return { format, width, height, thumb };
+  });
+  const fileName = cleanFileName(spool.fileName || `image.${format}`);
+  const image = await storeFile(platform, {
+    partnerId,
+    accountId: null,
+    kind: 'product-image',
+    fileName,
+    contentType: CONTENT_TYPES[format] ?? 'application/octet-stream',
+    body: createReadStream(path),
+  });
+  const thumbFile = await storeFile(platform, {
+    partnerId,
+    accountId: null,
+    kind: 'product-thumb',
+    fileName: `${fileName.replace(/\.[^.]*$/, '')}-thumb.webp`,
+    contentType: 'image/webp',
+    body: thumb,
+    id: thumbIdOf(image.id),
+  });
+  return {
+    fileId: image.id,
+    url: publicMediaPath(image.id),
+    thumbUrl: publicMediaPath(thumbFile.id),
+    width,
+    height,
+    fileName,
+    format,
+  };
+}
+
+/** The seller's upload of a product image (POST /media/upload, POST /upload): spooled, judged, stored. */
 export async function uploadProductImage(
   ctx: RequestContext,
   upload: { body: UploadBody; fileName: string },
 ): Promise<UploadedImage> {
   const { partnerId } = await ctx.require('products', 'update');
   const limit = { maxBytes: UPLOAD_TRANSPORT_MAX_BYTES, tooLarge: 'IMAGE_TOO_LARGE' } as const;
-  return withSpooledUpload(ctx.platform, upload.body, limit, async (spoolPath, size) => {
-    if (size === 0) throw new DomainError('IMAGE_UNREADABLE');
-    const { format, width, height, thumb } = await runImageWork(partnerId, async () => {
-      // Header only: a picture too big in pixels is refused before anything would allocate its pixels.
-      const meta = await sharp(spoolPath)
-        .metadata()
-        .catch((error) => {
-          throw new DomainError(decodeRefusal(error));
-        });
-      const format = meta.format ?? '';
-      const width = meta.width ?? 0;
-      // An animated GIF reports the height of all its frames; a frame is what the marketplace shows.
-      const height = meta.pageHeight ?? meta.height ?? 0;
-      const issue = imageIssue({ format, width, height, bytes: size });
-      if (issue) throw new DomainError(issue);
-      // A full decode (the thumbnail) also catches a file cut off after a valid header.
-      const thumb = await sharp(spoolPath, { failOn: 'truncated', limitInputPixels: IMAGE_RULES.maxPx ** 2 })
-        .rotate()
-        .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer()
-        .catch(() => {
-          throw new DomainError('IMAGE_UNREADABLE');
-        });
-      return { format, width, height, thumb };
-    });
-    const fileName = cleanFileName(upload.fileName || `image.${format}`);
+  return withSpooledUpload(ctx.platform, upload.body, limit, async (path, bytes) => {
+    const image = await storeProductImage(ctx.platform, partnerId, { path, bytes, fileName: upload.fileName });
     const accountId = ctx.auth?.account.id ?? null;
-    // Stored with the usual lifetime: the save that first uses the picture keeps it (keepStoredFiles).
-    const image = await storeFile(ctx.platform, {
-      partnerId,
-      accountId: null,
-      kind: 'product-image',
-      fileName,
-      contentType: CONTENT_TYPES[format] ?? 'application/octet-stream',
-      body: createReadStream(spoolPath),
-    });
-    const thumbFile = await storeFile(ctx.platform, {
-      partnerId,
-      accountId: null,
-      kind: 'product-thumb',
-      fileName: `${fileName.replace(/\.[^.]*$/, '')}-thumb.webp`,
-      contentType: 'image/webp',
-      body: thumb,
-      id: thumbIdOf(image.id),
-    });
-    ctx.log.info({ partnerId, accountId, fileId: image.id, bytes: size }, 'product image uploaded');
+    ctx.log.info({ partnerId, accountId, fileId: image.fileId, bytes }, 'product image uploaded');
     return {
-      url: publicMediaPath(image.id),
-      thumbUrl: publicMediaPath(thumbFile.id),
-      width,
-      height,
-      fileName,
+      url: image.url,
+      thumbUrl: image.thumbUrl,
+      width: image.width,
+      height: image.height,
+      fileName: image.fileName,
     };
   });
 }

@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError, needsPriceConfirmation, priceChangePercent } from '@pp/domain';
+import { DomainError, type PriceChangeOverBound, priceChangePercent, priceChangesOverBound } from '@pp/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/client';
+import { productVariants, products } from './tables';
 
 /** One price of a product (the product's own, or a variant's) before and after a save. */
 export interface PriceChange {
@@ -7,21 +10,6 @@ export interface PriceChange {
   key: string;
   from: number | null;
   to: number | null;
-}
-
-/** The prices that move by more than the confirmation threshold, in a stable order. */
-export function changesNeedingConfirmation(
-  before: Map<string, number | null>,
-  after: Map<string, number | null>,
-): PriceChange[] {
-  const changes: PriceChange[] = [];
-  for (const [key, to] of [...after.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    // A new variant has no price to compare with: only prices that existed can jump.
-    if (!before.has(key)) continue;
-    const from = before.get(key) ?? null;
-    if (needsPriceConfirmation(from, to)) changes.push({ key, from, to });
-  }
-  return changes;
 }
 
 function tokenOf(secret: string, partnerId: number, productId: string, changes: PriceChange[]): string {
@@ -56,4 +44,59 @@ export function checkPriceConfirmation(
     forceToken: expected,
     percent: Math.round(percent * 10) / 10,
   });
+}
+
+/** A price a writer is about to set: a product's own (`variantId` null) or a variant's. */
+export interface PriceWrite {
+  productId: string;
+  variantId: string | null;
+  to: number | null;
+}
+
+export interface PriceJudgement {
+  /** Over the bound and not confirmed: the writer keeps the stored price and lists these for the seller. */
+  held: PriceChangeOverBound[];
+  /** Over the bound and confirmed (force): the writer applies them and audits them as forced. */
+  forced: PriceChangeOverBound[];
+}
+
+/**
+ * The one server check of the 30 % price rule for every writer that is not the form's single save (batch
+ * apply, the XML import, the confirmation of held changes; later the API and feeds, whose force token sets
+ * `force`). It reads the stored prices of the named products and variants in the caller's transaction,
+ * locking the products, so the answer holds for what that transaction writes. New products and variants have
+ * nothing to compare with and pass.
+ */
+export async function judgePriceChanges(
+  tx: DbOrTx,
+  partnerId: number,
+  writes: readonly PriceWrite[],
+  force: boolean,
+): Promise<PriceJudgement> {
+  if (!writes.length) return { held: [], forced: [] };
+  const ids = [...new Set(writes.map((w) => w.productId))];
+  const idIn = (column: typeof products.id | typeof productVariants.productId) =>
+    sql`${column} = any(${sql.param(ids)}::text[])`;
+  const stored = await tx
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(and(eq(products.partnerId, partnerId), idIn(products.id)))
+    .for('update');
+  const before = new Map(stored.map((p) => [`${p.id}\n`, p.price]));
+  if (writes.some((w) => w.variantId !== null)) {
+    const variants = await tx
+      .select({ productId: productVariants.productId, id: productVariants.id, price: productVariants.price })
+      .from(productVariants)
+      .where(and(eq(productVariants.partnerId, partnerId), idIn(productVariants.productId)));
+    for (const v of variants) before.set(`${v.productId}\n${v.id}`, v.price);
+  }
+  const over = priceChangesOverBound(
+    writes.map((w) => ({
+      productId: w.productId,
+      variantId: w.variantId,
+      from: before.get(`${w.productId}\n${w.variantId ?? ''}`) ?? null,
+      to: w.to,
+    })),
+  );
+  return force ? { held: [], forced: over } : { held: over, forced: [] };
 }

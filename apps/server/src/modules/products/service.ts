@@ -24,7 +24,9 @@ import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
 import { categoryNames } from './grid';
 import { keepStoredFiles } from '../../platform/files';
 import { resolveMedia, storedImageDimensions, thumbIdOf } from './media';
-import { changesNeedingConfirmation, checkPriceConfirmation } from './price-confirm';
+import { checkPriceConfirmation, judgePriceChanges } from './price-confirm';
+import { dropPriceHolds } from './price-holds';
+import { queueRemoteMedia } from './remote-media';
 import { sanitizeLongDesc } from './sanitize';
 import { partnerShop } from './shop';
 import { type LabelValue, type PromotionValue, productErrors, productMedia, productVariants, products } from './tables';
@@ -248,22 +250,21 @@ export async function saveProduct(
    * The prices are compared with the row as it is locked for this save: a confirmation given for what the
    * seller saw never covers a change somebody saved meanwhile.
    */
-  const confirmPrices = async (tx: DbOrTx, current: ProductRecord) => {
-    const before = new Map<string, number | null>([['', current.price]]);
-    const variantsBefore = await tx
-      .select({ id: productVariants.id, price: productVariants.price })
-      .from(productVariants)
-      .where(and(eq(productVariants.partnerId, partnerId), eq(productVariants.productId, id)));
-    for (const v of variantsBefore) before.set(v.id, v.price);
-    const after = new Map<string, number | null>([['', price]]);
-    for (const v of input.variants) after.set(v.id, num(v.price));
-    checkPriceConfirmation(
-      ctx.platform.config.remoteLoginSecret,
+  const confirmPrices = async (tx: DbOrTx) => {
+    const { held } = await judgePriceChanges(
+      tx,
       partnerId,
-      id,
-      changesNeedingConfirmation(before, after),
-      opts.forceToken,
+      [
+        { productId: id, variantId: null, to: price },
+        ...input.variants.map((v) => ({ productId: id, variantId: v.id, to: num(v.price) })),
+      ],
+      false,
     );
+    // The token signs the changes in a stable order: the product's own price first, then variants by id.
+    const changes = held
+      .map((h) => ({ key: h.variantId ?? '', from: h.from, to: h.to }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    checkPriceConfirmation(ctx.platform.config.remoteLoginSecret, partnerId, id, changes, opts.forceToken);
   };
 
   const partnerPromotions: PromotionValue[] = input.promotions
@@ -320,7 +321,7 @@ export async function saveProduct(
       if (stored) {
         const current = await findProduct(tx, partnerId, id, true);
         if (!current) throw new DomainError('PRODUCT_NOT_FOUND', { productId: id });
-        await confirmPrices(tx, current);
+        await confirmPrices(tx);
         priceBefore = current.price;
         await tx
           .update(products)
@@ -379,10 +380,14 @@ export async function saveProduct(
       // Pictures uploaded for this product stay now that it uses them (unsaved uploads expire).
       const fileIds = resolved.facts.map((f) => f.fileId).filter((f): f is string => f !== null);
       await keepStoredFiles(tx, partnerId, [...fileIds, ...fileIds.map(thumbIdOf)]);
+      // The seller's own save is the newer word on the price: changes an import or a batch held are dropped.
+      await dropPriceHolds(tx, partnerId, [id]);
       // The product passes every rule now: what an earlier save or import found wrong no longer applies.
       await tx
         .delete(productErrors)
         .where(and(eq(productErrors.partnerId, partnerId), eq(productErrors.productId, id)));
+      // Images at the seller's own URLs are fetched by a job and shown from the portal (remote-media.ts).
+      await queueRemoteMedia(tx, ctx.platform.jobs, partnerId, [{ productId: id, media }]);
       await recordAudit(tx, ctx.actor(partnerId), {
         action: stored ? 'product.update' : 'product.create',
         entity: 'product',

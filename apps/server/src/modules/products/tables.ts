@@ -107,7 +107,8 @@ export const products = pgTable(
     index('products_partner_brand_idx').on(t.partnerId, t.brandId, t.id),
     index('products_partner_blocked_idx').on(t.partnerId, t.id).where(sql`${t.blocked}`),
     // "Contains" filters and the search on 200,000 products.
-    index('products_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The title without case and diacritics ("zidle" finds "Židle"), as platform/grid.ts accentFolded spells it.
+    index('products_title_fold_trgm_idx').using('gin', sql`lower(pp_unaccent(${t.title})) gin_trgm_ops`),
     // On lower(id), not id: PostgreSQL would take a trigram index on the id itself for plain `id = …` lookups
     // (1,000 ids: 16 s instead of 17 ms). Only the search says lower(id).
     index('products_id_lower_trgm_idx').using('gin', sql`lower(${t.id}) gin_trgm_ops`),
@@ -169,7 +170,7 @@ export const productErrors = pgTable(
     partnerId: integer('partner_id').notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     productId: text('product_id').notNull(),
-    /** IMPORT (XML file), FORM, or MARKETPLACE (content control). */
+    /** IMPORT (XML file), FORM, MARKETPLACE (content control), or MEDIA (an image at a seller's URL, remote-media.ts). */
     source: text('source').notNull(),
     importId: uuid('import_id'),
     /** [{ field, rule, params }] — the domain's FieldIssue list, translated when shown. */
@@ -200,6 +201,8 @@ export const productImports = pgTable(
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /** Price changes over the confirmation bound the import held back (product_price_holds); 0 once confirmed. */
+    held: integer('held').notNull().default(0),
     errorCode: text('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -207,5 +210,66 @@ export const productImports = pgTable(
   (t) => [
     primaryKey({ columns: [t.partnerId, t.id] }),
     uniqueIndex('product_imports_one_running_idx').on(t.partnerId).where(sql`${t.status} in ('QUEUED', 'RUNNING')`),
+  ],
+);
+
+/**
+ * A price change an XML import or a batch apply did not write, because it moves the price by more than the
+ * confirmation bound (domain `priceChangesOverBound`). It waits for the seller's confirmation
+ * (`productPriceHoldsApply`), which writes it only while the price is still `price_from`. A later write of
+ * the product by an import, a batch or the form drops it: the newer price is the seller's word.
+ */
+export const productPriceHolds = pgTable(
+  'product_price_holds',
+  {
+    partnerId: integer('partner_id').notNull(),
+    /** The import's id (IMPORT) or the batch job's id (BATCH): what the seller confirms as one. */
+    sourceId: uuid('source_id').notNull(),
+    source: text('source').notNull(),
+    productId: text('product_id').notNull(),
+    /** '' for the product's own price, else the variant's id. */
+    variantId: text('variant_id').notNull().default(''),
+    priceFrom: money('price_from').notNull(),
+    priceTo: money('price_to').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.sourceId, t.productId, t.variantId] }),
+    index('product_price_holds_partner_product_idx').on(t.partnerId, t.productId),
+  ],
+);
+
+/**
+ * An image a product names by the seller's own URL (XML import, the form, later the API and feeds), fetched by
+ * the remote-media job and kept as the partner's public file. One row per product and URL: the same URL sent
+ * again is not fetched again, and a URL that gave no image keeps why (shown on the product and in its errors).
+ */
+export const productRemoteMedia = pgTable(
+  'product_remote_media',
+  {
+    partnerId: integer('partner_id').notNull(),
+    productId: text('product_id').notNull(),
+    url: text('url').notNull(),
+    /** The key of the URL: a URL may be 2,000 characters of UTF-8, more than a B-tree entry holds. */
+    urlHash: text('url_hash').notNull().generatedAlwaysAs(sql`md5(url)`),
+    /** PENDING (waiting or being fetched), STORED or FAILED. */
+    status: text('status').notNull().default('PENDING'),
+    fileId: uuid('file_id'),
+    thumbUrl: text('thumb_url'),
+    width: integer('width'),
+    height: integer('height'),
+    /** Why the URL gave no image (a catalogue code); on a PENDING row, why the last attempt failed. */
+    errorCode: text('error_code'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may be tried (again); a claim moves it past the lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the process fetching it, until the longest attempt would end: the per-partner bound counts these. */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.productId, t.urlHash] }),
+    index('product_remote_media_due_idx').on(t.partnerId, t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
   ],
 );

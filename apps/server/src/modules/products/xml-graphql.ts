@@ -12,6 +12,7 @@ const ProductImportRef = builder.objectRef<typeof productImports.$inferSelect>('
     created: t.exposeInt('created'),
     updated: t.exposeInt('updated'),
     failed: t.exposeInt('failed', { description: 'Items refused; their reasons are in the errors tab' }),
+    held: t.exposeInt('held', { description: 'Price changes over the 30 % bound held for confirmation' }),
     errorCode: t.exposeString('errorCode', { nullable: true, description: 'Why the whole file was refused' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),

@@ -154,7 +154,7 @@ describe('register', () => {
     );
     expect(fields).toEqual({
       companyId: 'companyId',
-      zip: 'zipCode',
+      zip: 'zipCodeCountry',
       phone: 'phone',
       web: 'url',
       divisions: 'atLeastOne',

@@ -11,7 +11,7 @@ import {
 } from '../../platform/exports/index';
 import { validationError } from '../../platform/errors';
 import { createRequestContext } from '../../platform/request-context';
-import { countSla } from './service';
+import { countSlaSummarized } from './summary';
 
 export interface SlaExportParams {
   numberOfMonths: number;
@@ -62,7 +62,7 @@ export const SLA_EXPORT = registerExport<SlaExportParams>({
   ],
   async *rows(db, partnerId, params) {
     const periods = slaPeriods(new Date(), params.numberOfMonths);
-    const counts = await countSla(db, partnerId, periods);
+    const counts = await countSlaSummarized(db, partnerId, periods);
     const rows: ExportCell[][] = [];
     for (const indicator of slaStatistics(counts, periods, params.slaTypes)) {
       const target = indicator.targetPerMille / 10;

@@ -15,6 +15,7 @@ import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { partnerFiguresPrefix } from '../../platform/figures-cache';
+import { countSlaSummarized } from './summary';
 
 interface SlaGroup {
   cb: number | null;
@@ -107,7 +108,10 @@ export function slaCountSql(partnerId: number, periods: SlaPeriods) {
     group by cb, c7, tb, t7, sb, s7, db, d7`;
 }
 
-/** Broken and judged orders of one partner per indicator and period (a month, or the last seven days). */
+/**
+ * Broken and judged orders of one partner per indicator and period (a month, or the last seven days), counted
+ * straight from the orders: the reference the summary (summary.ts) is held equal to, and the bench's baseline.
+ */
 export async function countSla(db: DbOrTx, partnerId: number, periods: SlaPeriods): Promise<SlaCount[]> {
   const { months } = monthBounds(periods);
   const groups = await db.transaction(async (tx) => {
@@ -153,9 +157,10 @@ export async function slaFor(
 ) {
   const periods = slaPeriods(now, numberOfMonths);
   // Kept per partner and day: the figures change with the partner's orders, and an audited change forgets them.
+  // Completed months come from the monthly summary (summary.ts), equal to the direct count.
   const counts = await ctx.platform.figures.get(
     `${partnerFiguresPrefix(partnerId)}sla:${numberOfMonths}:${periods.today}`,
-    () => countSla(ctx.db, partnerId, periods),
+    () => countSlaSummarized(ctx.db, partnerId, periods),
   );
   return {
     judgedMonth: periods.judgedMonth,

@@ -6,13 +6,26 @@ import {
   deleteWebhook,
   getWebhook,
   listWebhooks,
+  reenableWebhook,
   rotateWebhookSecret,
   testWebhook,
   updateWebhook,
   type WebhookTestResult,
+  type WebhookFailure,
+  type WebhookReenabled,
   type WebhookView,
   type WebhookWithSecret,
 } from './service';
+
+const WebhookFailureRef = builder.objectRef<WebhookFailure>('WebhookFailure').implement({
+  description: 'The newest failed delivery attempt of a broken webhook: why it broke.',
+  fields: (t) => ({
+    at: t.expose('at', { type: 'DateTime' }),
+    responseCode: t.exposeInt('responseCode', { nullable: true }),
+    isTimeout: t.exposeBoolean('isTimeout'),
+    err: t.exposeString('err', { nullable: true }),
+  }),
+});
 
 const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
   description: 'A URL the selected partner receives one kind of event at, signed with its own secret.',
@@ -28,6 +41,10 @@ const WebhookRef = builder.objectRef<WebhookView>('Webhook').implement({
     updated: t.expose('updated', { type: 'DateTime' }),
     lastAttemptAt: t.expose('lastAttemptAt', { type: 'DateTime', nullable: true }),
     lastAttemptSent: t.exposeBoolean('lastAttemptSent', { nullable: true }),
+    state: t.exposeString('state', {
+      description: 'ENABLED, DISABLED, or BROKEN (enabled, but given up after repeated failed deliveries).',
+    }),
+    lastFailure: t.field({ type: WebhookFailureRef, nullable: true, resolve: (w) => w.lastFailure }),
   }),
 });
 
@@ -45,6 +62,13 @@ const WebhookTestResultRef = builder.objectRef<WebhookTestResult>('WebhookTestRe
     isTimeout: t.exposeBoolean('isTimeout'),
     timing: t.exposeInt('timing'),
     err: t.exposeString('err', { nullable: true }),
+  }),
+});
+
+const WebhookReenabledRef = builder.objectRef<WebhookReenabled>('WebhookReenabled').implement({
+  fields: (t) => ({
+    webhook: t.field({ type: WebhookRef, resolve: (r) => r.webhook }),
+    attempt: t.field({ type: WebhookTestResultRef, resolve: (r) => r.attempt }),
   }),
 });
 
@@ -126,5 +150,11 @@ builder.mutationFields((t) => ({
     description: 'Sends a PING to the webhook now; a broken one is reactivated first.',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_, { id }, ctx) => testWebhook(ctx, String(id)),
+  }),
+  webhookReenable: t.field({
+    type: WebhookReenabledRef,
+    description: 'Enables a broken or disabled webhook, forgets its failures and sends it a PING at once.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_, { id }, ctx) => reenableWebhook(ctx, String(id)),
   }),
 }));

@@ -23,6 +23,32 @@ export interface WebhookView {
   updated: Date;
   lastAttemptAt: Date | null;
   lastAttemptSent: boolean | null;
+  /** What a person reads first: BROKEN wins over "enabled", since a broken hook gets nothing. */
+  state: WebhookState;
+  /** Why a broken hook broke: its newest failed attempt. Null for a hook that is not broken. */
+  lastFailure: WebhookFailure | null;
+}
+
+export type WebhookState = 'ENABLED' | 'DISABLED' | 'BROKEN';
+
+export interface WebhookFailure {
+  at: Date;
+  responseCode: number | null;
+  isTimeout: boolean;
+  err: string | null;
+}
+
+interface StoredView extends Omit<WebhookView, 'state' | 'lastFailure'> {
+  failure: { at: string; responseCode: number | null; isTimeout: boolean; err: string | null } | null;
+}
+
+function toView({ failure, ...row }: StoredView): WebhookView {
+  const state: WebhookState = !row.isEnabled ? 'DISABLED' : row.status === 'BROKEN' ? 'BROKEN' : 'ENABLED';
+  return {
+    ...row,
+    state,
+    lastFailure: state === 'BROKEN' && failure ? { ...failure, at: new Date(failure.at) } : null,
+  };
 }
 
 export interface WebhookWithSecret {
@@ -50,6 +76,13 @@ const viewFields = {
   lastAttemptSent: sql<
     boolean | null
   >`(select l.sent from webhook_logs l where l.partner_id = webhooks.partner_id and l.webhook_id = webhooks.id order by l.id desc limit 1)`,
+  // Read only for a broken hook, whose newest lines are failures, so the walk back stays short. The lines
+  // dropPendingOf writes ('broken', 'disabled') are the consequence, not the cause: skipped.
+  failure: sql<StoredView['failure']>`(select json_build_object('at', l.timestamp, 'responseCode', l.response_code,
+    'isTimeout', l.is_timeout, 'err', l.err) from webhook_logs l
+    where webhooks.status = 'BROKEN' and l.partner_id = webhooks.partner_id and l.webhook_id = webhooks.id
+      and not l.sent and l.err is distinct from 'broken' and l.err is distinct from 'disabled'
+    order by l.id desc limit 1)`,
 };
 
 function hookId(id: string | number): number {
@@ -64,13 +97,18 @@ async function readHook(db: DbOrTx, partnerId: number, id: number): Promise<Webh
     .from(webhooks)
     .where(and(eq(webhooks.partnerId, partnerId), eq(webhooks.id, id)));
   if (!row) throw new DomainError('WEBHOOK_NOT_FOUND');
-  return row;
+  return toView(row);
 }
 
 /** The partner's webhooks (at most five, so one list without paging). */
 export async function listWebhooks(ctx: RequestContext): Promise<WebhookView[]> {
   const { partnerId } = await ctx.require('webhook', 'read');
-  return ctx.db.select(viewFields).from(webhooks).where(eq(webhooks.partnerId, partnerId)).orderBy(asc(webhooks.id));
+  const rows = await ctx.db
+    .select(viewFields)
+    .from(webhooks)
+    .where(eq(webhooks.partnerId, partnerId))
+    .orderBy(asc(webhooks.id));
+  return rows.map(toView);
 }
 
 export async function getWebhook(ctx: RequestContext, id: string | number): Promise<WebhookView> {
@@ -223,21 +261,61 @@ export async function testWebhook(ctx: RequestContext, id: string | number): Pro
       .for('update');
     if (!hook) throw new DomainError('WEBHOOK_NOT_FOUND');
     const revived = hook.isEnabled ? await reactivate(tx, partnerId, webhookId) : false;
-    const delivery = await insertDelivery(
-      tx,
-      webhookId,
-      { partnerId, type: WEBHOOK_PING_EVENT, data: { webhookId }, at: new Date().toISOString() },
-      // Far in the future: the workers leave it alone, this request delivers it.
-      new Date(Date.now() + 3_600_000),
-    );
     await recordAudit(tx, ctx.actor(partnerId), {
       action: 'webhook.test',
       entity: 'webhook',
       entityId: webhookId,
       data: { reactivated: revived },
     });
-    return delivery;
+    return queuePing(tx, partnerId, webhookId);
   });
+  return pingNow(ctx, deliveryId);
+}
+
+/** A PING delivery far in the future: the workers leave it alone, the request that made it delivers it. */
+function queuePing(tx: DbOrTx, partnerId: number, webhookId: number): Promise<number> {
+  return insertDelivery(
+    tx,
+    webhookId,
+    { partnerId, type: WEBHOOK_PING_EVENT, data: { webhookId }, at: new Date().toISOString() },
+    new Date(Date.now() + 3_600_000),
+  );
+}
+
+async function pingNow(ctx: RequestContext, deliveryId: number): Promise<WebhookTestResult> {
   const attempt = await deliverWebhook(ctx.platform, deliveryId, { once: true, ignoreDisabled: true });
   return attempt ?? { sent: false, responseCode: null, isTimeout: false, timing: 0, err: 'not delivered' };
+}
+
+export interface WebhookReenabled {
+  webhook: WebhookView;
+  attempt: WebhookTestResult;
+}
+
+/**
+ * "Re-enable" on a broken (or disabled) hook: it is enabled, its failures are forgotten and it gets
+ * deliveries again, and a PING tries the receiver at once so its owner sees whether the fix works. The PING
+ * never counts towards breaking it again; the next real deliveries do.
+ */
+export async function reenableWebhook(ctx: RequestContext, id: string | number): Promise<WebhookReenabled> {
+  const { partnerId } = await ctx.require('webhook', 'update');
+  const webhookId = hookId(id);
+  const deliveryId = await ctx.db.transaction(async (tx) => {
+    const [hook] = await tx
+      .update(webhooks)
+      .set({ isEnabled: true, updated: new Date() })
+      .where(and(eq(webhooks.partnerId, partnerId), eq(webhooks.id, webhookId)))
+      .returning({ id: webhooks.id });
+    if (!hook) throw new DomainError('WEBHOOK_NOT_FOUND');
+    const revived = await reactivate(tx, partnerId, webhookId);
+    await recordAudit(tx, ctx.actor(partnerId), {
+      action: 'webhook.reenable',
+      entity: 'webhook',
+      entityId: webhookId,
+      data: { reactivated: revived },
+    });
+    return queuePing(tx, partnerId, webhookId);
+  });
+  const attempt = await pingNow(ctx, deliveryId);
+  return { webhook: await readHook(ctx.db, partnerId, webhookId), attempt };
 }

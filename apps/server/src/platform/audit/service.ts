@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { auditLog } from './tables';
 
@@ -33,6 +34,26 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     data: entry.data ?? null,
     requestId: actor.requestId,
   });
+}
+
+/**
+ * Records many changes of one actor in one statement (a bulk command's orders): one row each, as
+ * `recordAudit` writes them. The columns travel as arrays through unnest, so 500 rows cost one statement
+ * with nine parameters instead of 500 statements (or one with 4,000 parameters to build).
+ */
+export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const column = <T>(pick: (entry: AuditEntry) => T) => sql.param(entries.map(pick));
+  await tx.execute(sql`insert into ${auditLog}
+      (partner_id, account_id, admin_account_id, action, entity, entity_id, data, request_id)
+    select p, ${actor.accountId}::int, ${actor.adminAccountId}::int, a, e, i, d::jsonb, ${actor.requestId}::text
+    from unnest(
+      ${column((e) => (e.partnerId === undefined ? actor.partnerId : e.partnerId))}::int[],
+      ${column((e) => e.action)}::text[],
+      ${column((e) => e.entity ?? null)}::text[],
+      ${column((e) => (e.entityId === undefined ? null : String(e.entityId)))}::text[],
+      ${column((e) => (e.data ? JSON.stringify(e.data) : null))}::text[]
+    ) as t(p, a, e, i, d)`);
 }
 
 /** Announced by the audit trail's trigger (migration 0005) when an insert commits: the partners concerned. */

@@ -6,6 +6,7 @@ export * from '../flags/tables';
 export * from '../mail/tables';
 export * from '../../modules/grid/tables';
 export * from '../../modules/orders/tables';
+export * from '../../modules/sla/tables';
 export * from '../files/tables';
 export * from '../exports/tables';
 export * from '../../modules/catalog/tables';

@@ -179,6 +179,14 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
       'WEBHOOK_NOT_FOUND',
     ),
   },
+  'Mutation.webhookReenable': {
+    access: 'webhook.update',
+    foreign: call(
+      'mutation($id: ID!) { webhookReenable(id: $id) { __typename } }',
+      (f) => ({ id: f.webhook }),
+      'WEBHOOK_NOT_FOUND',
+    ),
+  },
   'Query.apiKeys': { access: 'apiLimit.read', foreign: NO_ID },
   'Mutation.createApiKey': { access: 'apiLimit.create', foreign: NO_ID },
   'Mutation.revokeApiKey': {

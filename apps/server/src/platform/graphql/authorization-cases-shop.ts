@@ -55,6 +55,19 @@ export const SHOP_CASES: Record<string, OperationCase> = {
       }),
     ),
   },
+  'Mutation.ordersShip': {
+    access: 'orders.update',
+    foreign: call(
+      'mutation($id: ID!) { ordersShip(items: [{ orderId: $id, trackingNumber: "T-1" }]) { outcome results { orderId ok code } } }',
+      (f) => ({ id: f.order }),
+      (f) => ({
+        ordersShip: {
+          outcome: 'statusesUpdateErr',
+          results: [{ orderId: f.order, ok: false, code: 'ORDER_NOT_FOUND' }],
+        },
+      }),
+    ),
+  },
   'Mutation.orderBranchUpdate': {
     access: 'orders.update',
     foreign: call(
@@ -157,6 +170,22 @@ export const SHOP_CASES: Record<string, OperationCase> = {
     ),
   },
   'Mutation.productsSendToApproval': { access: 'products.update', foreign: NO_ID },
+  'Query.productPriceHolds': {
+    access: 'products.read',
+    foreign: call(
+      'query($id: ID!) { productPriceHolds(sourceId: $id) { total items { productId } } }',
+      (f) => ({ id: f.priceHold }),
+      () => ({ productPriceHolds: { total: 0, items: [] } }),
+    ),
+  },
+  'Mutation.productPriceHoldsApply': {
+    access: 'products.update',
+    foreign: call(
+      'mutation($id: ID!) { productPriceHoldsApply(sourceId: $id) { applied } }',
+      (f) => ({ id: f.priceHold }),
+      'NOT_FOUND',
+    ),
+  },
 
   // Catalogue and brands.
   'Query.categoryTree': { access: 'catalog.read', foreign: SHARED },

@@ -23,6 +23,8 @@ export interface Fixtures {
   notification: string;
   savedView: string;
   exportRun: string;
+  /** The import (its id) under which a price change of the Czech shop waits for confirmation. */
+  priceHold: string;
   /** The Czech shop's master account, a member of no other demo shop. */
   account: string;
   /** An invitation the Czech shop sent. */

@@ -140,6 +140,11 @@ async function czechRecords(): Promise<Fixtures> {
     notification: await of('partner_notifications'),
     savedView: view.data!.savedViewCreate.id,
     exportRun: run.data!.exportStart.id,
+    priceHold: await one(
+      `insert into product_price_holds (partner_id, source_id, source, product_id, price_from, price_to)
+       values ($1, gen_random_uuid(), 'IMPORT', 'WALK-PRICE', 100, 300) returning source_id`,
+      [cz],
+    ),
     account: await one("select id from accounts where email = 'partner@demo.test'"),
     invitation: invited.data.addPartnerAccount.id,
     termsContent: terms.data!.currentTerms.terms.content.id,

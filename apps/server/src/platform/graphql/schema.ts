@@ -11,6 +11,7 @@ import '../../modules/products/grid-graphql';
 import '../../modules/sla/graphql';
 import '../../modules/catalog/graphql';
 import '../../modules/products/xml-graphql';
+import '../../modules/products/price-holds-graphql';
 import '../../modules/analytics/graphql';
 import '../../modules/onboarding/workflow-graphql';
 import '../../modules/partner/settings-graphql';

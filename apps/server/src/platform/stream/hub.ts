@@ -27,6 +27,17 @@ export async function publishInTransaction(tx: DbOrTx, audience: StreamAudience,
   await tx.execute(sql`select pg_notify(${CHANNEL}, ${streamPayload(audience, event)})`);
 }
 
+/** Many events of one audience from inside a transaction, in one statement (a bulk command's orders). */
+export async function publishManyInTransaction(
+  tx: DbOrTx,
+  audience: StreamAudience,
+  events: readonly StreamEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  const payloads = events.map((event) => streamPayload(audience, event));
+  await tx.execute(sql`select pg_notify(${CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+}
+
 /** Who a logged-in socket is: set by its `login` message. */
 export interface StreamMember {
   accountId: number;

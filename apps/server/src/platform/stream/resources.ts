@@ -27,6 +27,7 @@ export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | 
   order_import_progress: 'orders',
   product_activation_progress: 'products',
   product_batch_progress: 'products',
+  product_media_fetched: 'products',
   brand_request_decided: 'brands',
   brand_request_created: null,
   // The onboarding status shapes every member's navigation.

@@ -1,5 +1,6 @@
 import { type ErrorCode, type FieldIssue, normalizeErrorCode } from '@pp/domain';
 import type { TFunction } from 'i18next';
+import { type FormIssue, schemaErrors } from '../../ui/formErrors';
 
 /** A failure as the user should learn about it: a catalogue code, the server's translated text, field issues. */
 export class ApiError extends Error {
@@ -63,14 +64,9 @@ export function fieldErrors(error: unknown, t: TFunction): Record<string, string
  * rule before the request goes. The first issue of each field wins.
  */
 export function issueErrors<F extends string>(
-  issues: readonly { path: PropertyKey[]; message: string }[],
+  issues: readonly FormIssue[],
   t: TFunction,
   params: Record<string, string | number> = {},
 ): Partial<Record<F, string>> {
-  const errors: Partial<Record<F, string>> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0]) as F;
-    errors[field] ??= t(`validation.${issue.message}`, params);
-  }
-  return errors;
+  return schemaErrors<F>(issues, t, params);
 }

@@ -15,13 +15,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
-import { errorMessage, fieldErrors, issueErrors } from '../../app/api/apiError';
+import { errorMessage, fieldErrors } from '../../app/api/apiError';
 import { rememberLanguage } from '../../app/i18n/languageChoice';
 import { SESSION_QUERY_KEY, useSession } from '../../app/session/session';
 import { flash } from '../../ui/flash';
 import { useLanguageChoice } from '../../ui/LanguageSwitcher';
 import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { useUnsavedChanges } from '../../ui/UnsavedChanges';
 import { useFormFields } from '../../ui/useFormFields';
 import { ChangePasswordMutation, UpdateProfileMutation } from './operations';
 
@@ -50,7 +51,9 @@ function ProfileSection({ disabled }: { disabled: boolean }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const language = useLanguageChoice('portal');
-  const { values, setValues, errors, setErrors, set, formRef } = useFormFields<Record<ProfileField, string>>({
+  const { values, setValues, errors, setErrors, set, formRef, dirty, reset, validate } = useFormFields<
+    Record<ProfileField, string>
+  >({
     firstName: session.account.firstName,
     lastName: session.account.lastName,
     // The language the portal speaks now: the stored choice wins over the account's (see languageChoice).
@@ -59,7 +62,8 @@ function ProfileSection({ disabled }: { disabled: boolean }) {
 
   const save = useMutation({
     mutationFn: (input: Record<ProfileField, string>) => api.request(UpdateProfileMutation, { input }),
-    onSuccess: async ({ updateProfile: saved }) => {
+    onSuccess: async ({ updateProfile: saved }, input) => {
+      reset(input);
       // The interface follows the saved language at once, and remembers it for the next visit.
       rememberLanguage('portal', saved.lang as Language);
       await i18n.changeLanguage(saved.lang);
@@ -69,19 +73,16 @@ function ProfileSection({ disabled }: { disabled: boolean }) {
     onError: (error) => setErrors(fieldErrors(error, t)),
   });
 
+  const unsaved = useUnsavedChanges(dirty && !save.isPending);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = profileSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issueErrors<ProfileField>(parsed.error.issues, t));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
+    const parsed = validate(profileSchema, t);
+    if (parsed) save.mutate(parsed);
   };
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="profile-title">
+      {unsaved.prompt}
       <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} fz="lg" id="profile-title">
@@ -149,7 +150,8 @@ const EMPTY_PASSWORDS: Record<PasswordField, string> = { oldPassword: '', passwo
 
 function PasswordSection({ disabled }: { disabled: boolean }) {
   const { t } = useTranslation();
-  const { values, setValues, errors, setErrors, set, formRef, invalid } = useFormFields(EMPTY_PASSWORDS);
+  const { values, setValues, errors, setErrors, set, formRef, invalid, dirty, validate } =
+    useFormFields(EMPTY_PASSWORDS);
 
   const change = useMutation({
     mutationFn: (input: Record<PasswordField, string>) =>
@@ -172,15 +174,10 @@ function PasswordSection({ disabled }: { disabled: boolean }) {
     },
   });
 
+  const unsaved = useUnsavedChanges(dirty && !change.isPending);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issueErrors<PasswordField>(parsed.error.issues, t, { min: PASSWORD_MIN_LENGTH }));
-      return;
-    }
-    setErrors({});
-    change.mutate(values);
+    if (validate(changePasswordSchema, t, { min: PASSWORD_MIN_LENGTH })) change.mutate(values);
   };
 
   const otherProblem =
@@ -190,6 +187,7 @@ function PasswordSection({ disabled }: { disabled: boolean }) {
 
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'lg' }} radius="md" component="section" aria-labelledby="password-title">
+      {unsaved.prompt}
       <form ref={formRef} onSubmit={submit} noValidate>
         <Stack gap="sm" maw={520}>
           <Title order={2} fz="lg" id="password-title">

@@ -143,6 +143,7 @@ export function CockpitApiLimitsPage() {
           api.request(CockpitApiLimitsQuery, { grid }, { signal }).then((r) => r.cockpitApiLimits)
         }
         searchable
+        card={{ title: 'partnerName', subtitle: ['sapId', 'shopId'], fields: ['tierName', ...API_DOMAINS] }}
         rowActions={(row) => (
           <Button
             size="compact-sm"
@@ -155,7 +156,6 @@ export function CockpitApiLimitsPage() {
             {t('cockpit.apiLimits.change')}
           </Button>
         )}
-        pinActions
       />
       {changing && tiers.data && <TierDialog row={changing} tiers={tiers.data} onClose={() => setChanging(null)} />}
     </PageFrame>

@@ -161,6 +161,7 @@ export function BrandsOverviewPage() {
         queryKey={['brands', 'grid', letter]}
         rowKey={(row) => row.id}
         initialSort={{ field: 'name', direction: 'ASCENDING' }}
+        card={{ media: 'logoUrl', title: 'name', fields: ['id', 'mallBrand', 'description'] }}
         fetch={(grid, signal) => api.request(BrandsQuery, { grid, letter }, { signal }).then((r) => r.brands)}
         fixedPerPage={letter ? BRAND_FILTERED_PAGE : undefined}
       />

@@ -152,6 +152,24 @@ function CategoryDetailView({ category }: { category: CategoryDetail }) {
           </Badge>
         </Group>
 
+        {category.keywords.length > 0 && (
+          <Stack gap={6} data-testid="category-keywords">
+            <Title order={3} fz="md">
+              {t('catalog.detail.keywords')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('catalog.detail.keywordsHint')}
+            </Text>
+            <Group gap={6}>
+              {category.keywords.map((word) => (
+                <Badge key={word} variant="default" tt="none" fw={500} data-testid="category-keyword">
+                  {word}
+                </Badge>
+              ))}
+            </Group>
+          </Stack>
+        )}
+
         <Title order={3} fz="md">
           {t('catalog.parameters.title', { count: category.parameters.length })}
         </Title>

@@ -54,6 +54,7 @@ export const CategoryDetailQuery = graphql(`
       informationSheetRequired
       path
       conditions
+      keywords
       parameters {
         code
         name

@@ -249,6 +249,12 @@ export function BrandRequestsPage() {
         queryKey={['cockpitBrandRequests', status]}
         rowKey={(row) => `${row.partnerId}-${row.id}`}
         initialSort={{ field: 'requestedAt', direction: 'ASCENDING' }}
+        card={{
+          media: 'logoUrl',
+          title: 'name',
+          subtitle: ['partnerName'],
+          fields: ['status', 'requestedAt', 'manufacturer'],
+        }}
         fetch={(grid, signal) =>
           api.request(CockpitBrandRequestsQuery, { grid, status }, { signal }).then((r) => r.cockpitBrandRequests)
         }
@@ -262,7 +268,6 @@ export function BrandRequestsPage() {
             {row.status === 'PENDING' ? t('cockpit.brandRequests.review') : t('cockpit.brandRequests.show')}
           </Button>
         )}
-        pinActions
       />
       <BrandRequestDialog request={open} onClose={() => setOpen(null)} />
     </PageFrame>

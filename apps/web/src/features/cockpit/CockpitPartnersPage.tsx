@@ -185,7 +185,11 @@ export function CockpitPartnersPage() {
         rowKey={(row) => row.id}
         fetch={(grid, signal) => api.request(CockpitPartnersQuery, { grid }, { signal }).then((r) => r.cockpitPartners)}
         rowActions={(row) => <RemoteLoginButton partner={row} />}
-        pinActions
+        card={{
+          title: 'partnerName',
+          subtitle: ['sapId', 'shopId'],
+          fields: ['workflowStatus', 'onboarding', 'kam', 'created'],
+        }}
         quickFilters={[
           {
             id: 'onboarding',

@@ -245,7 +245,6 @@ export function OnboardingPage() {
             {t('cockpit.onboarding.move')}
           </Button>
         )}
-        pinActions
       />
       {moving && <MoveDialog partner={moving} onClose={() => setMoving(null)} />}
     </PageFrame>

@@ -18,6 +18,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/i18n/format';
 import { fetchMailbox, linkPieces, MailboxUnavailable, type MailboxMessage } from './mailbox';
 
 type View = 'text' | 'html';
@@ -28,7 +29,8 @@ type View = 'text' | 'html';
  * (no scripts, no same-origin access); the text part with its addresses as ordinary links.
  */
 export function MailboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [draft, setDraft] = useState('');
   const [recipient, setRecipient] = useState('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -53,8 +55,7 @@ export function MailboxPage() {
     setRecipient(draft.trim());
     setSelectedId(null);
   };
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => format.dateTime(iso);
 
   return (
     <Stack gap="lg" data-testid="dev-mailbox">

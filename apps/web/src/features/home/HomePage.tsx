@@ -1,4 +1,4 @@
-import { isShopId, MARKETS } from '@pp/domain';
+import { type Currency, isShopId, MARKETS } from '@pp/domain';
 import {
   Anchor,
   Badge,
@@ -27,11 +27,15 @@ import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
+import { ActivitySentence } from './activity';
 import { type Dashboard, DashboardQuery } from './operations';
 import { SellerWork, SlaOverview } from './SellerWork';
 
-/** Areas the dashboard points to, in this order, when the user may open them. */
-const USEFUL_LINKS = ['orders', 'products', 'deliveries', 'billings', 'sla', 'services', 'faq'] as const;
+/**
+ * Areas the dashboard points to, in this order, when the user may open them. Only built areas: one that is
+ * still "coming soon" (deliveries, billing, services, the help center) is no useful link, whatever the menu says.
+ */
+export const USEFUL_LINKS = ['workflow', 'orders', 'products', 'categories', 'brands', 'sla', 'partner'] as const;
 
 export function StatCard({
   icon,
@@ -122,9 +126,14 @@ function PartnerCard({ partner }: { partner: Dashboard['partner'] }) {
   );
 }
 
-function RecentActivity({ entries }: { entries: Dashboard['recentActivity'] }) {
+function RecentActivity({ entries, currency }: { entries: Dashboard['recentActivity']; currency: string }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // A price reads as money of the partner's currency; everything else as the sentence gives it.
+  const formatValue = (name: string, value: string) =>
+    (name === 'from' || name === 'to') && value !== '' && Number.isFinite(Number(value))
+      ? format.money(Number(value), currency as Currency)
+      : value;
   return (
     <Card withBorder radius="md" p="lg" data-testid="recent-activity">
       <Group gap="xs" mb="md">
@@ -143,12 +152,20 @@ function RecentActivity({ entries }: { entries: Dashboard['recentActivity'] }) {
             <Timeline.Item
               key={entry.id}
               bullet={entry.adminEmail ? <IconShieldCheck size={12} /> : null}
-              title={t(`home.activity.actions.${entry.action}`, { defaultValue: entry.action })}
+              title={
+                <Text size="sm" fw={500} component="span" data-testid="activity-sentence">
+                  <ActivitySentence
+                    entry={entry}
+                    actor={entry.actorName ?? entry.actorEmail ?? t('home.activity.system')}
+                    t={t}
+                    formatValue={formatValue}
+                  />
+                </Text>
+              }
               data-testid="activity-entry"
             >
               <Text size="xs" c="dimmed">
                 {format.dateTime(entry.at)}
-                {entry.actorEmail ? ` · ${entry.actorEmail}` : ''}
               </Text>
               {entry.adminEmail && (
                 <Text size="xs" c="orange.8">
@@ -239,7 +256,7 @@ export function HomePage() {
             />
             <UsefulLinks />
           </Stack>
-          <RecentActivity entries={data.recentActivity} />
+          <RecentActivity entries={data.recentActivity} currency={data.partner.currency} />
         </SimpleGrid>
       )}
     </PageFrame>

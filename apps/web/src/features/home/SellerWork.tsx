@@ -38,7 +38,7 @@ import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { writeGridUrlState } from '../../ui/DataGrid/gridState';
 import { SlaStatusBadge } from '../sla/SlaStatusBadge';
-import { percentFormatter, SLA_TAB_OF, SLA_TYPE_ORDER } from '../sla/slaFormat';
+import { percentFormatter, SLA_TAB_OF, SLA_TYPE_ORDER, shownShare } from '../sla/slaFormat';
 import { type DashboardOrders, DashboardOrdersQuery, DashboardSlaQuery } from './operations';
 
 const SalesChart = lazy(() => import('./SalesChart'));
@@ -339,7 +339,14 @@ export function SlaOverview() {
                       {t(`sla.indicators.${tab.key}.title`)}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {percent(indicator.judged.ratio)}
+                      {/* Tracking says its share with tracking, as its target does; "—" when nothing was judged. */}
+                      {(() => {
+                        const share = shownShare(type, indicator.judged);
+                        if (share === null) return '—';
+                        return type === 'TRACKING'
+                          ? t('sla.indicators.tracking.withTracking', { share: percent(share) })
+                          : percent(share);
+                      })()}
                     </Text>
                   </Stack>
                   <SlaStatusBadge status={indicator.status} size="sm" />

@@ -7,7 +7,7 @@ export const DashboardQuery = graphql(
     dashboard {
       partner { ...PartnerSummaryFields }
       lastLoginAt
-      recentActivity { id action at actorEmail adminEmail }
+      recentActivity { id action at actorEmail actorName byYou adminEmail kind link params { name value } }
     }
   }
 `,
@@ -38,7 +38,7 @@ export const DashboardSlaQuery = graphql(`
   query DashboardSla {
     slaStatistics(numberOfMonths: 1) {
       judgedMonth
-      indicators { slaType status target judged { ratio } }
+      indicators { slaType status target judged { ratio total } }
     }
   }
 `);

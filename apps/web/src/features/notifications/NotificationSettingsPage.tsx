@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { ApiError, errorMessage, fieldErrors } from '../../app/api/apiError';
@@ -25,6 +25,7 @@ import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChanges';
 import {
   NOTIFICATION_KEYS,
   type NotificationSettingData,
@@ -77,6 +78,17 @@ export function NotificationSettingsPage() {
     queryKey: NOTIFICATION_KEYS.settings,
     queryFn: ({ signal }) => api.request(NotificationSettingsQuery, {}, { signal }),
   });
+  // Each event type is its own form; leaving asks while any of them holds unsaved changes.
+  const [dirtyRows, setDirtyRows] = useState<ReadonlySet<string>>(new Set());
+  const rowDirty = useCallback((eventType: string, dirty: boolean) => {
+    setDirtyRows((rows) => {
+      if (rows.has(eventType) === dirty) return rows;
+      const next = new Set(rows);
+      if (dirty) next.add(eventType);
+      else next.delete(eventType);
+      return next;
+    });
+  }, []);
 
   if (settings.isPending) return <Skeleton h={320} />;
   if (settings.isError) return <ErrorAlert error={settings.error} />;
@@ -84,6 +96,7 @@ export function NotificationSettingsPage() {
   const byType = new Map(settings.data.notificationSettings.map((s) => [s.eventType, s]));
   return (
     <Stack gap="md" data-testid="notification-settings">
+      <UnsavedChangesGuard dirty={dirtyRows.size > 0} />
       <Text size="sm" c="dimmed">
         {t('notifications.settings.intro')}
       </Text>
@@ -101,6 +114,7 @@ export function NotificationSettingsPage() {
             setting={setting}
             withContact={withContact}
             canEdit={canEdit}
+            onDirty={rowDirty}
           />
         ) : null;
       })}
@@ -112,16 +126,19 @@ function SettingRow({
   setting,
   withContact,
   canEdit,
+  onDirty,
 }: {
   setting: NotificationSettingData;
   withContact: readonly string[];
   canEdit: boolean;
+  onDirty: (eventType: string, dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { eventType } = setting;
   const name = t(`notifications.events.${eventType}.name`);
   const [draft, setDraft] = useState<Draft>(() => draftOf(setting));
+  const [saved, setSaved] = useState<Draft>(() => draftOf(setting));
   const [touched, setTouched] = useState(false);
   const [serverErrors, setServerErrors] = useState<Errors>({});
   const liveErrors = useMemo(() => draftErrors(eventType, draft, withContact, t), [eventType, draft, withContact, t]);
@@ -131,11 +148,18 @@ function SettingRow({
   const save = useMutation({
     mutationFn: () => api.request(UpdateNotificationSettingMutation, { input: { eventType, ...draft } }),
     onSuccess: () => {
+      setSaved(draft);
       flash.success(t('notifications.settings.saved', { event: name }));
       void queryClient.invalidateQueries({ queryKey: NOTIFICATION_KEYS.settings });
     },
     onError: (error) => setServerErrors(fieldErrors(error, t) as Errors),
   });
+
+  const dirty = JSON.stringify(draft) !== JSON.stringify(saved) && !save.isPending;
+  useEffect(() => {
+    onDirty(eventType, dirty);
+    return () => onDirty(eventType, false);
+  }, [onDirty, eventType, dirty]);
 
   const change = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));

@@ -1,5 +1,6 @@
 import {
   allowedStatusMoves,
+  DELIVERY_CARRIERS,
   needsConfirmation,
   type OrderStatus,
   paymentGroupOf,
@@ -38,8 +39,10 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
+import { usePermission } from '../../app/session/permission';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageFrame } from '../../ui/PageFrame';
+import { PermissionGate } from '../../ui/PermissionGate';
 import { BranchDialog } from './BranchDialog';
 import { DeliveryNoteButton } from './DeliveryNoteButton';
 import { LabelsDialog } from './LabelsDialog';
@@ -77,9 +80,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function StatusActions({ order, onPick }: { order: OrderDetail; onPick: (to: OrderStatus) => void }) {
   const { t } = useTranslation();
+  const may = usePermission('orders', 'update');
   const facts = { status: order.status as OrderStatus, confirmed: order.confirmed, mallDelivery: order.isMallDelivery };
   const moves = allowedStatusMoves(facts);
   if (moves.length === 0) return null;
+  if (!may.allowed) {
+    return (
+      <PermissionGate permission={may}>
+        <Button rightSection={<IconChevronDown size={16} />} data-testid="order-change-status">
+          {t('orders.detail.changeStatus')}
+        </Button>
+      </PermissionGate>
+    );
+  }
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -123,6 +136,7 @@ export function OrderDetailPage() {
   const [statusTarget, setStatusTarget] = useState<StatusTarget | null>(null);
   const [labelsOpened, labels] = useDisclosure(false);
   const [branchOpened, branch] = useDisclosure(false);
+  const mayUpdate = usePermission('orders', 'update');
   const order = query.data;
   const heading = t('orders.detail.heading', { id: orderId });
   const back = (
@@ -192,14 +206,16 @@ export function OrderDetailPage() {
           </Button>
           <DeliveryNoteButton orderId={order.id} />
           {order.deliveryType === 'PICKUP_POINT' && (
-            <Button
-              variant="default"
-              leftSection={<IconMapPin size={16} />}
-              onClick={branch.open}
-              data-testid="order-change-branch"
-            >
-              {t('orders.detail.changeBranch')}
-            </Button>
+            <PermissionGate permission={mayUpdate}>
+              <Button
+                variant="default"
+                leftSection={<IconMapPin size={16} />}
+                onClick={branch.open}
+                data-testid="order-change-branch"
+              >
+                {t('orders.detail.changeBranch')}
+              </Button>
+            </PermissionGate>
           )}
         </Group>
       }
@@ -220,6 +236,11 @@ export function OrderDetailPage() {
             {t(`orders.orderType.${order.orderType}`, { defaultValue: order.orderType })}
           </Field>
           <Field label={t('orders.columns.createdAt')}>{date(order.createdAt)}</Field>
+          {(order.blockedAt || order.status === 'blocked') && (
+            <Field label={t('orders.detail.blockedAt')} testId="order-blocked-at">
+              {date(order.blockedAt)}
+            </Field>
+          )}
           <Field label={t('orders.columns.confirmed')}>
             {t(order.confirmed ? 'grid.boolean.true' : 'grid.boolean.false')}
           </Field>
@@ -259,13 +280,29 @@ export function OrderDetailPage() {
               ? t(`orders.deliveryMethod.${order.deliveryType}`, { defaultValue: order.deliveryType })
               : null}
           </Field>
+          <Field label={t('orders.detail.transportId')} testId="order-transport-id">
+            {order.transportId === 'MALL_DELIVERY'
+              ? t('orders.chips.mallDelivery')
+              : order.transportId
+                ? (DELIVERY_CARRIERS.find((c) => c.code === order.transportId)?.title ?? order.transportId)
+                : null}
+          </Field>
           <Field label={t('orders.detail.branch')} testId="order-branch">
             {order.branchId}
           </Field>
           <Field label={t('orders.detail.secondaryBranch')}>{order.secondaryBranchId}</Field>
-          <Field label={t('orders.columns.isMallDelivery')}>
+          <Field label={t('orders.columns.isMallDelivery')} testId="order-mall-delivery">
             {t(order.isMallDelivery ? 'grid.boolean.true' : 'grid.boolean.false')}
           </Field>
+          {order.isMallDelivery && (
+            <Field label={t('orders.detail.mallDeliveryService')} testId="order-mall-delivery-service">
+              {order.isDip
+                ? t('orders.detail.service.dip')
+                : order.isMdp
+                  ? t('orders.detail.service.mdp')
+                  : t('orders.detail.service.other')}
+            </Field>
+          )}
           <Field label={t('orders.columns.parcelCount')}>{format.number(order.parcelCount)}</Field>
           <Field label={t('orders.columns.trackingNumber')} testId="order-tracking">
             {order.trackingNumber &&
@@ -319,6 +356,7 @@ export function OrderDetailPage() {
                 <Table.Th ta="right">{t('orders.items.prepaid')}</Table.Th>
                 <Table.Th ta="right">{t('orders.items.purchasePrice')}</Table.Th>
                 <Table.Th>{t('orders.items.serialNumbers')}</Table.Th>
+                <Table.Th>{t('orders.items.references')}</Table.Th>
                 <Table.Th ta="right">{t('orders.items.lineTotal')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -343,6 +381,9 @@ export function OrderDetailPage() {
                   <Table.Td ta="right">{item.prepaid ? money(item.prepaid) : '—'}</Table.Td>
                   <Table.Td ta="right">{money(item.purchasePrice) ?? '—'}</Table.Td>
                   <Table.Td>{item.serialNumbers.length ? item.serialNumbers.join(', ') : '—'}</Table.Td>
+                  <Table.Td data-testid="order-item-references">
+                    {item.references.length ? item.references.join(', ') : '—'}
+                  </Table.Td>
                   <Table.Td ta="right" fw={600}>
                     {money(item.unitPrice * item.quantity - item.totalDiscount)}
                   </Table.Td>

@@ -3,11 +3,14 @@ import {
   BULK_STATUS_MAX,
   availableShopIds,
   CURRENCIES,
+  DEFAULT_PAGE_SIZE,
   DELIVERY_METHODS,
   encodeFilter,
   type GridFilter,
   MARKETS,
+  type OrderChip,
   ORDER_STATUSES,
+  ORDER_TYPES,
   type OrderStatus,
   PAYMENT_GROUPS,
   PAYMENT_TYPE_CODES,
@@ -17,23 +20,56 @@ import { Anchor, Button, Chip, Group, Menu, Switch, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown, IconListCheck, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFeatureFlags } from '../../app/flags';
 import { useFormat } from '../../app/i18n/format';
-import { type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
-import { readGridUrlState, type SearchParams, writeGridUrlState } from '../../ui/DataGrid/gridState';
+import { usePermission } from '../../app/session/permission';
+import { type DataGridCard, type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
+import { ExportButton } from '../../ui/DataGrid/ExportButton';
+import {
+  buildGridRequest,
+  INITIAL_SORT,
+  readGridUrlState,
+  type SearchParams,
+  writeGridUrlState,
+} from '../../ui/DataGrid/gridState';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { PermissionGate } from '../../ui/PermissionGate';
+import { SlaBreachBanner } from '../sla/SlaBreachBanner';
+import { slaBreachFilter, slaBreachOfSearch } from '../sla/slaBreach';
 import { LabelsDialog } from './LabelsDialog';
 import { type OrderRow, OrdersQuery, type OrdersView } from './operations';
 import { countryName, formatOrderMoney, OrderChips, StatusBadge } from './orderLabels';
 import { ORDER_QUICK_FILTERS } from './quickFilters';
+import { BulkShipDialog } from './BulkShipDialog';
+import type { ShipOrder } from './bulkShip';
 import { StatusChangeDialog, type StatusTarget } from './StatusChangeDialog';
 
-/** Chips a seller filters by (contract: BOOLEAN fields, true = orders with the chip). */
-const CHIP_FILTERS = ['cashOnDelivery', 'deliveryToAddress', 'personalPickup', 'waitingForPayment'] as const;
+/**
+ * The spec's six chips a seller filters by, each a BOOLEAN field of the grid (true = orders with the chip).
+ * MALL Delivery and ready-to-return are the order's own flags, already columns: their chips use those fields,
+ * so a filter reads with the column's name and the picker lists each column once.
+ */
+const CHIP_FIELDS = {
+  cashOnDelivery: 'cashOnDelivery',
+  deliveryToAddress: 'deliveryToAddress',
+  mallDelivery: 'isMallDelivery',
+  personalPickup: 'personalPickup',
+  readyToReturn: 'readyToReturn',
+  waitingForPayment: 'waitingForPayment',
+} as const satisfies Record<OrderChip, string>;
+const CHIP_FILTERS = Object.keys(CHIP_FIELDS) as OrderChip[];
+/** The chips that are no flag of their own get a column (hidden at first). */
+const CHIP_COLUMNS = ['cashOnDelivery', 'deliveryToAddress', 'personalPickup', 'waitingForPayment'] as const;
 const TEST_FILTER: GridFilter = { field: 'isTest', operator: 'EQUAL', value: 'true' };
+/** An order's card on a phone: its number, when and who, and what a seller acts on. */
+const ORDER_CARD: DataGridCard = {
+  title: 'id',
+  subtitle: ['createdAt', 'customerName'],
+  fields: ['total', 'status', 'deliveryDate', 'trackingNumber', 'chips'],
+};
 
 function useOrderColumns(): DataGridColumn<OrderRow>[] {
   const { t } = useTranslation();
@@ -63,7 +99,7 @@ function useOrderColumns(): DataGridColumn<OrderRow>[] {
       defaultVisible: false,
       render: (row) => t(row[field] ? 'grid.boolean.true' : 'grid.boolean.false'),
     });
-    const chip = (field: (typeof CHIP_FILTERS)[number]): DataGridColumn<OrderRow> => ({
+    const chip = (field: (typeof CHIP_COLUMNS)[number]): DataGridColumn<OrderRow> => ({
       field,
       header: `orders.chips.${field}`,
       filterType: 'BOOLEAN',
@@ -73,6 +109,8 @@ function useOrderColumns(): DataGridColumn<OrderRow>[] {
     const enums = (values: readonly string[], label: (v: string) => string) =>
       values.map((value) => ({ value, label: label(value) }));
     return [
+      // The shipping view fits 1440 px (issue 18): order, date, customer, total, expected delivery, status,
+      // tracking and the labels; the rest waits in the column picker, in the order a chosen column comes back in.
       {
         field: 'id',
         header: 'orders.columns.id',
@@ -90,18 +128,6 @@ function useOrderColumns(): DataGridColumn<OrderRow>[] {
           </Anchor>
         ),
       },
-      {
-        field: 'status',
-        header: 'orders.columns.status',
-        filterType: 'ENUMS',
-        options: enums(ORDER_STATUSES, (s) => t(`orders.status.${s}`)),
-        render: (row) => <StatusBadge status={row.status} />,
-      },
-      {
-        field: 'chips',
-        header: 'orders.columns.chips',
-        render: (row) => <OrderChips chips={row.chips} isTest={row.isTest} />,
-      },
       when('createdAt', true),
       {
         ...text('customerName', true, true),
@@ -111,7 +137,67 @@ function useOrderColumns(): DataGridColumn<OrderRow>[] {
           </Text>
         ),
       },
-      text('deliveryCity'),
+      {
+        field: 'total',
+        header: 'orders.columns.total',
+        filterType: 'NUMBER',
+        number: 'decimal',
+        sortable: true,
+        align: 'right',
+        render: (row) => formatOrderMoney(row.total, row.currency, format.locale),
+      },
+      {
+        field: 'deliveryDate',
+        header: 'orders.columns.deliveryDate',
+        filterType: 'DATE',
+        sortable: true,
+        render: (row) => (row.deliveryDate ? format.date(row.deliveryDate) : '—'),
+      },
+      {
+        field: 'status',
+        header: 'orders.columns.status',
+        filterType: 'ENUMS',
+        options: enums(ORDER_STATUSES, (s) => t(`orders.status.${s}`)),
+        render: (row) => <StatusBadge status={row.status} />,
+      },
+      text('trackingNumber'),
+      {
+        field: 'chips',
+        header: 'orders.columns.chips',
+        // Whether an order may travel yet (waiting for payment) or is a test: kept in view, its badges wrap
+        // within the column so the shipping view still fits.
+        render: (row) => <OrderChips chips={row.chips} isTest={row.isTest} wrap />,
+      },
+      {
+        field: 'orderType',
+        header: 'orders.columns.orderType',
+        filterType: 'ENUMS',
+        defaultVisible: false,
+        options: enums(ORDER_TYPES, (type) => t(`orders.orderType.${type}`)),
+        render: (row) => t(`orders.orderType.${row.orderType}`, { defaultValue: row.orderType }),
+      },
+      {
+        field: 'deliveryType',
+        header: 'orders.columns.deliveryType',
+        defaultVisible: false,
+        filterType: 'ENUMS',
+        options: enums(DELIVERY_METHODS, (m) => t(`orders.deliveryMethod.${m}`)),
+        render: (row) =>
+          row.deliveryType ? t(`orders.deliveryMethod.${row.deliveryType}`, { defaultValue: row.deliveryType }) : '—',
+      },
+      {
+        field: 'paymentType',
+        header: 'orders.columns.paymentType',
+        defaultVisible: false,
+        filterType: 'ENUMS',
+        options: enums(PAYMENT_TYPE_CODES, (c) => `${c} · ${t(`orders.paymentType.${c}`)}`),
+        render: (row) => (
+          <Text span size="sm" title={row.paymentType}>
+            {t(`orders.paymentType.${row.paymentType}`, { defaultValue: row.paymentType })}
+          </Text>
+        ),
+      },
+      text('deliveryCity', false),
       {
         field: 'deliveryCountry',
         header: 'orders.columns.deliveryCountry',
@@ -124,40 +210,12 @@ function useOrderColumns(): DataGridColumn<OrderRow>[] {
         render: (row) => countryName(row.deliveryCountry, format.locale),
       },
       {
-        field: 'deliveryType',
-        header: 'orders.columns.deliveryType',
-        filterType: 'ENUMS',
-        options: enums(DELIVERY_METHODS, (m) => t(`orders.deliveryMethod.${m}`)),
-        render: (row) =>
-          row.deliveryType ? t(`orders.deliveryMethod.${row.deliveryType}`, { defaultValue: row.deliveryType }) : '—',
-      },
-      {
-        field: 'paymentType',
-        header: 'orders.columns.paymentType',
-        filterType: 'ENUMS',
-        options: enums(PAYMENT_TYPE_CODES, (c) => `${c} · ${t(`orders.paymentType.${c}`)}`),
-        render: (row) => (
-          <Text span size="sm" title={row.paymentType}>
-            {t(`orders.paymentType.${row.paymentType}`, { defaultValue: row.paymentType })}
-          </Text>
-        ),
-      },
-      {
         field: 'paymentGroup',
         header: 'orders.columns.paymentGroup',
         filterType: 'ENUMS',
         defaultVisible: false,
         options: enums(PAYMENT_GROUPS, (g) => t(`orders.paymentGroup.${g}`)),
         render: (row) => t(`orders.paymentGroup.${row.paymentGroup}`, { defaultValue: row.paymentGroup }),
-      },
-      {
-        field: 'total',
-        header: 'orders.columns.total',
-        filterType: 'NUMBER',
-        number: 'decimal',
-        sortable: true,
-        align: 'right',
-        render: (row) => formatOrderMoney(row.total, row.currency, format.locale),
       },
       {
         field: 'cod',
@@ -175,16 +233,8 @@ function useOrderColumns(): DataGridColumn<OrderRow>[] {
         defaultVisible: false,
         options: enums(CURRENCIES, (c) => c),
       },
-      {
-        field: 'deliveryDate',
-        header: 'orders.columns.deliveryDate',
-        filterType: 'DATE',
-        sortable: true,
-        render: (row) => (row.deliveryDate ? format.date(row.deliveryDate) : '—'),
-      },
       when('shippedAt', false),
       when('deliveredAt', false),
-      text('trackingNumber'),
       {
         field: 'parcelCount',
         header: 'orders.columns.parcelCount',
@@ -200,13 +250,21 @@ function useOrderColumns(): DataGridColumn<OrderRow>[] {
       flag('isMallDelivery'),
       flag('readyToReturn'),
       flag('confirmed'),
-      ...CHIP_FILTERS.map(chip),
+      ...CHIP_COLUMNS.map(chip),
     ];
   }, [t, format, flags]);
 }
 
 /** Chips and the test-orders switch above the grid: each one filter of the grid, kept in the address. */
-function ChipFilters({ filters, onChange }: { filters: GridFilter[]; onChange: (next: GridFilter[]) => void }) {
+function ChipFilters({
+  filters,
+  onChange,
+  extra,
+}: {
+  filters: GridFilter[];
+  onChange: (next: GridFilter[]) => void;
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const has = (field: string) => filters.some((f) => f.field === field && f.operator === 'EQUAL' && f.value === 'true');
   const toggle = (field: string, on: boolean) => {
@@ -216,25 +274,61 @@ function ChipFilters({ filters, onChange }: { filters: GridFilter[]; onChange: (
   return (
     <Group gap="xs" wrap="wrap" justify="space-between">
       <Group gap={6} wrap="wrap" role="group" aria-label={t('orders.grid.chipFilters')}>
-        {CHIP_FILTERS.map((field) => (
+        {CHIP_FILTERS.map((chip) => (
           <Chip
-            key={field}
+            key={chip}
             size="xs"
-            checked={has(field)}
-            onChange={(on) => toggle(field, on)}
-            data-testid={`chip-filter-${field}`}
+            checked={has(CHIP_FIELDS[chip])}
+            onChange={(on) => toggle(CHIP_FIELDS[chip], on)}
+            data-testid={`chip-filter-${chip}`}
           >
-            {t(`orders.chips.${field}`)}
+            {t(`orders.chips.${chip}`)}
           </Chip>
         ))}
       </Group>
-      <Switch
-        label={t('orders.grid.showTestOrders')}
-        checked={has(TEST_FILTER.field)}
-        onChange={(e) => toggle(TEST_FILTER.field, e.currentTarget.checked)}
-        data-testid="orders-test-switch"
-      />
+      <Group gap="sm" wrap="wrap">
+        {extra}
+        <Switch
+          label={t('orders.grid.showTestOrders')}
+          checked={has(TEST_FILTER.field)}
+          onChange={(e) => toggle(TEST_FILTER.field, e.currentTarget.checked)}
+          data-testid="orders-test-switch"
+        />
+      </Group>
     </Group>
+  );
+}
+
+/**
+ * The spec's other order files (commerce §7): Zásilkovna's (Packeta's) import layout of the pickup-point
+ * orders and the billing export (one row per item), of the same filtered list the grid shows.
+ */
+function OrderExports({ view, filters }: { view: OrdersView; filters: GridFilter[] }) {
+  const { t } = useTranslation();
+  const search = useSearch({ strict: false }) as SearchParams;
+  const request = buildGridRequest(
+    { ...readGridUrlState(search), filters },
+    { perPage: DEFAULT_PAGE_SIZE, initialSort: INITIAL_SORT },
+  );
+  return (
+    <>
+      <ExportButton
+        kind={view === 'MISSING' ? 'orders-missing-zasilkovna' : 'orders-zasilkovna'}
+        request={request}
+        params={{ view }}
+        interval="createdAt"
+        label={t('orders.exports.zasilkovna')}
+        testId="export-zasilkovna"
+      />
+      <ExportButton
+        kind="billing-orders"
+        request={request}
+        params={{ view }}
+        interval="createdAt"
+        label={t('orders.exports.billing')}
+        testId="export-billing"
+      />
+    </>
   );
 }
 
@@ -258,11 +352,15 @@ function OrdersGrid({ view, gridId, exportKind }: { view: OrdersView; gridId: st
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as SearchParams;
   const urlState = readGridUrlState(search);
+  // Opened from an SLA figure: its failed orders, a filter the grid always sends (the banner says which).
+  const slaBreach = slaBreachOfSearch(search);
   const columns = useOrderColumns();
   const [statusTarget, setStatusTarget] = useState<StatusTarget | null>(null);
+  const [shipOrders, setShipOrders] = useState<ShipOrder[] | null>(null);
   const [labelIds, setLabelIds] = useState<string[]>([]);
   const [labelsOpened, labels] = useDisclosure(false);
   const [clearSelection, setClearSelection] = useState<() => void>(() => () => {});
+  const mayUpdate = usePermission('orders', 'update');
 
   const setFilters = (filters: GridFilter[]) => {
     const unique = [...new Map(filters.map((f) => [encodeFilter(f), f])).values()];
@@ -275,14 +373,21 @@ function OrdersGrid({ view, gridId, exportKind }: { view: OrdersView; gridId: st
 
   return (
     <>
-      <ChipFilters filters={urlState.filters} onChange={setFilters} />
+      {slaBreach && <SlaBreachBanner breach={slaBreach} />}
+      <ChipFilters
+        filters={urlState.filters}
+        onChange={setFilters}
+        extra={<OrderExports view={view} filters={urlState.filters} />}
+      />
       <DataGrid
         id={gridId}
         columns={columns}
         queryKey={['orders', view]}
+        permanentFilters={slaBreach ? [slaBreachFilter(slaBreach)] : undefined}
         rowKey={(row) => row.id}
         fetch={(grid, signal) => api.request(OrdersQuery, { view, grid }, { signal }).then((r) => r.orders)}
         quickFilters={[...ORDER_QUICK_FILTERS]}
+        card={ORDER_CARD}
         selectable
         exportKind={exportKind}
         exportParams={{ view }}
@@ -292,8 +397,8 @@ function OrdersGrid({ view, gridId, exportKind }: { view: OrdersView; gridId: st
           const tooMany = selected.length > BULK_STATUS_MAX;
           return (
             <>
-              <Menu position="bottom-start" withinPortal>
-                <Menu.Target>
+              {!mayUpdate.allowed ? (
+                <PermissionGate permission={mayUpdate}>
                   <Button
                     size="compact-sm"
                     variant="light"
@@ -302,29 +407,44 @@ function OrdersGrid({ view, gridId, exportKind }: { view: OrdersView; gridId: st
                   >
                     {t('orders.bulk.changeStatus')}
                   </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {tooMany && <Menu.Label>{t('orders.bulk.tooMany', { max: BULK_STATUS_MAX })}</Menu.Label>}
-                  {!tooMany && moves.length === 0 && <Menu.Label>{t('orders.bulk.noMoves')}</Menu.Label>}
-                  {moves.map((to) => (
-                    <Menu.Item
-                      key={to}
-                      disabled={tooMany}
-                      data-testid={`bulk-status-${to}`}
-                      onClick={() => {
-                        setClearSelection(() => clear);
-                        setStatusTarget({
-                          orderIds: selected.map((r) => r.id),
-                          createdAt: selected.map((r) => r.createdAt),
-                          status: to,
-                        });
-                      }}
+                </PermissionGate>
+              ) : (
+                <Menu position="bottom-start" withinPortal>
+                  <Menu.Target>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      rightSection={<IconChevronDown size={14} />}
+                      data-testid="bulk-status"
                     >
-                      {t(`orders.status.${to}`)}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+                      {t('orders.bulk.changeStatus')}
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {tooMany && <Menu.Label>{t('orders.bulk.tooMany', { max: BULK_STATUS_MAX })}</Menu.Label>}
+                    {!tooMany && moves.length === 0 && <Menu.Label>{t('orders.bulk.noMoves')}</Menu.Label>}
+                    {moves.map((to) => (
+                      <Menu.Item
+                        key={to}
+                        disabled={tooMany}
+                        data-testid={`bulk-status-${to}`}
+                        onClick={() => {
+                          setClearSelection(() => clear);
+                          // Shipping asks each order's own tracking number (typed or pasted), not one for all.
+                          if (to === 'shipped') return setShipOrders([...selected]);
+                          setStatusTarget({
+                            orderIds: selected.map((r) => r.id),
+                            createdAt: selected.map((r) => r.createdAt),
+                            status: to,
+                          });
+                        }}
+                      >
+                        {t(`orders.status.${to}`)}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              )}
               <Button
                 size="compact-sm"
                 variant="light"
@@ -364,6 +484,7 @@ function OrdersGrid({ view, gridId, exportKind }: { view: OrdersView; gridId: st
         }}
       />
       <StatusChangeDialog target={statusTarget} onClose={() => setStatusTarget(null)} onDone={() => clearSelection()} />
+      <BulkShipDialog orders={shipOrders} onClose={() => setShipOrders(null)} onDone={() => clearSelection()} />
       <LabelsDialog orderIds={labelIds} opened={labelsOpened} onClose={labels.close} />
     </>
   );

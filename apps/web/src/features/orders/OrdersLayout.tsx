@@ -6,6 +6,8 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
+import { usePermission } from '../../app/session/permission';
+import { PermissionGate } from '../../ui/PermissionGate';
 import { activeTab } from '../../ui/SectionTabs';
 import { ImportStatusesDialog } from './ImportStatusesDialog';
 import { type OrderStatusCounts, OrderStatusCountsQuery } from './operations';
@@ -36,6 +38,8 @@ export function OrdersLayout() {
   const counts = useQuery(orderStatusCountsQuery);
   const [importOpened, importDialog] = useDisclosure(false);
   const [testOpened, testDialog] = useDisclosure(false);
+  const mayImport = usePermission('orders', 'update');
+  const mayCreateTest = usePermission('orders', 'create');
   useOrdersLive();
 
   return (
@@ -45,22 +49,26 @@ export function OrdersLayout() {
           {t('routes.orders')}
         </Title>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconFileImport size={16} />}
-            onClick={importDialog.open}
-            data-testid="orders-import-statuses"
-          >
-            {t('orders.toolbar.importStatuses')}
-          </Button>
-          <Button
-            variant="default"
-            leftSection={<IconFlask size={16} />}
-            onClick={testDialog.open}
-            data-testid="orders-test-order"
-          >
-            {t('orders.toolbar.createTestOrder')}
-          </Button>
+          <PermissionGate permission={mayImport}>
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} />}
+              onClick={importDialog.open}
+              data-testid="orders-import-statuses"
+            >
+              {t('orders.toolbar.importStatuses')}
+            </Button>
+          </PermissionGate>
+          <PermissionGate permission={mayCreateTest}>
+            <Button
+              variant="default"
+              leftSection={<IconFlask size={16} />}
+              onClick={testDialog.open}
+              data-testid="orders-test-order"
+            >
+              {t('orders.toolbar.createTestOrder')}
+            </Button>
+          </PermissionGate>
         </Group>
       </Group>
       <Tabs

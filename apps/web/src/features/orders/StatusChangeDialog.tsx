@@ -7,7 +7,7 @@ import {
   TRACKING_NUMBER_MAX,
   TRACKING_URL_MAX,
 } from '@pp/domain';
-import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -18,6 +18,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FormActions } from '../../ui/FormActions';
 import { flash } from '../../ui/flash';
 import { useFormFields } from '../../ui/useFormFields';
+import { BulkResults } from './BulkResults';
 import {
   type BulkStatusAnswer,
   type OrderStatusInput,
@@ -218,6 +219,7 @@ export function StatusChangeDialog({
     <Modal
       opened={!!target}
       onClose={close}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       title={
         bulk
           ? t('orders.statusChange.titleMany', { status: statusLabel, count })
@@ -226,37 +228,7 @@ export function StatusChangeDialog({
       size="lg"
     >
       {answer ? (
-        <Stack gap="md" data-testid="status-bulk-answer">
-          <Alert color={answer.outcome === 'statusesUpdateErr' ? 'red' : 'orange'} variant="light">
-            {t(`orders.flash.${answer.outcome}`, {
-              count: answer.results.filter((r) => r.ok).length,
-              failed: answer.results.filter((r) => !r.ok).length,
-            })}
-          </Alert>
-          <ScrollArea.Autosize mah={320}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.columns.id')}</Table.Th>
-                  <Table.Th>{t('orders.statusChange.result')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {answer.results.map((r) => (
-                  <Table.Tr key={r.orderId} data-testid="status-bulk-row">
-                    <Table.Td>{r.orderId}</Table.Td>
-                    <Table.Td c={r.ok ? 'green' : 'red'}>
-                      {r.ok ? t('orders.statusChange.changed') : r.message || t(`errors.${r.code ?? 'UNKNOWN'}`)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-          <Group justify="flex-end">
-            <Button onClick={close}>{t('common.close')}</Button>
-          </Group>
-        </Stack>
+        <BulkResults results={answer.results} onClose={close} />
       ) : (
         <form ref={formRef} onSubmit={submit} noValidate>
           <Stack gap="md">

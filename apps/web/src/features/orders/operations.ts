@@ -9,6 +9,7 @@ export const OrdersQuery = graphql(`
         externalId
         status
         confirmed
+        orderType
         createdAt
         deliveryDate
         shippedAt
@@ -70,6 +71,9 @@ export const OrderQuery = graphql(`
       deliveryCountry
       branchId
       secondaryBranchId
+      transportId
+      isMdp
+      isDip
       invoiceNumber
       isTest
       isMallDelivery
@@ -85,6 +89,7 @@ export const OrderQuery = graphql(`
       shippedAt
       deliveredAt
       firstDeliveryAttemptAt
+      blockedAt
       items {
         id
         articleId
@@ -99,6 +104,7 @@ export const OrderQuery = graphql(`
         prepaid
         purchasePrice
         serialNumbers
+        references
       }
       statusHistory { status at source trackingNumber byOperator accountName }
       shipmentHistory { status at }
@@ -115,6 +121,15 @@ export const OrderUpdateMutation = graphql(`
 export const OrdersStatusUpdateMutation = graphql(`
   mutation OrdersStatusUpdate($orderIds: [ID!]!, $data: OrderStatusInput!) {
     ordersStatusUpdate(orderIds: $orderIds, data: $data) {
+      outcome
+      results { orderId ok code message }
+    }
+  }
+`);
+
+export const OrdersShipMutation = graphql(`
+  mutation OrdersShip($items: [OrderShipInput!]!) {
+    ordersShip(items: $items) {
       outcome
       results { orderId ok code message }
     }

@@ -36,11 +36,15 @@ const CHIP_COLORS: Record<OrderChip, string> = {
   waitingForPayment: 'yellow',
 };
 
-export function OrderChips({ chips, isTest }: { chips: readonly string[]; isTest?: boolean }) {
+/**
+ * `wrap`: the badges wrap onto further lines within a narrow column (the grid) instead of widening it; a
+ * label longer than the column ends in an ellipsis and says itself whole on hover.
+ */
+export function OrderChips({ chips, isTest, wrap }: { chips: readonly string[]; isTest?: boolean; wrap?: boolean }) {
   const { t } = useTranslation();
   if (!chips.length && !isTest) return '—';
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'} maw={wrap ? 180 : undefined} miw={wrap ? 110 : undefined}>
       {isTest && (
         <Badge size="xs" variant="filled" color="dark" tt="none" miw="max-content" data-testid="order-test-badge">
           {t('orders.grid.testBadge')}
@@ -53,7 +57,9 @@ export function OrderChips({ chips, isTest }: { chips: readonly string[]; isTest
           variant="light"
           color={CHIP_COLORS[chip as OrderChip] ?? 'gray'}
           tt="none"
-          miw="max-content"
+          miw={wrap ? undefined : 'max-content'}
+          maw={wrap ? '100%' : undefined}
+          title={wrap ? t(`orders.chips.${chip}`, { defaultValue: chip }) : undefined}
         >
           {t(`orders.chips.${chip}`, { defaultValue: chip })}
         </Badge>

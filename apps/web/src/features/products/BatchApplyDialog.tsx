@@ -5,17 +5,20 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { fieldErrors } from '../../app/api/apiError';
+import { canAccess } from '../../app/session/access';
 import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { BrandSelect } from '../catalog/BrandSelect';
 import { batchFieldKind, batchValue } from './batchFields';
 import { JobProgress } from './JobProgress';
 import { ProductsBatchApplyMutation } from './operations';
+import { PriceHoldsPanel } from './PriceHoldsPanel';
 import { useJobProgress } from './useProductsLive';
 
 /**
  * "Batch apply" (spec §2): one field set to one value on every picked product. The value is checked with the
- * form's bounds before sending; the server runs a job and reports on 'product_batch_progress'.
+ * form's bounds before sending; the server runs a job and reports on 'product_batch_progress'. A price that
+ * would move by more than 30 % is held per product: the end lists those for the seller to confirm.
  */
 export function BatchApplyDialog({
   productIds,
@@ -118,6 +121,20 @@ export function BatchApplyDialog({
               data-testid="batch-apply-value"
             />
           )}
+          {kind.kind === 'price' && (
+            <TextInput
+              label={t('products.batch.fields.price')}
+              inputMode="decimal"
+              value={typeof raw === 'string' ? raw : ''}
+              onChange={(e) => change(e.currentTarget.value)}
+              onBlur={() => setTouched(true)}
+              description={t('products.batch.priceHelp', { currency: kind.currency ?? '' })}
+              error={(touched && issue) || serverIssue}
+              disabled={!!jobId}
+              required
+              data-testid="batch-apply-value"
+            />
+          )}
           {kind.kind === 'choice' && (
             <Select
               label={t('products.batch.value')}
@@ -149,6 +166,9 @@ export function BatchApplyDialog({
           )}
           {apply.isError && !serverIssue && <ErrorAlert error={apply.error} />}
           {progress && <JobProgress event={progress} testId="batch-apply" />}
+          {ended && jobId && (progress?.held ?? 0) > 0 && (
+            <PriceHoldsPanel sourceId={jobId} canApply={canAccess(session, 'products', 'update')} />
+          )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={apply.isPending}>
               {t(jobId ? 'common.close' : 'common.cancel')}

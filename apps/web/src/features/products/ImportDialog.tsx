@@ -18,10 +18,13 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
+import { canAccess } from '../../app/session/access';
+import { useSession } from '../../app/session/session';
 import { useStreamEvent } from '../../app/stream/StreamProvider';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { uploadFile } from '../../app/api/files';
 import { type ProductImport, type ProductImportEvent, ProductImportLatestQuery } from './operations';
+import { PriceHoldsPanel } from './PriceHoldsPanel';
 
 const IMPORT_URL = '/portal/import/partner-products';
 /** product_imports.status of an import not finished yet (one at a time per partner). */
@@ -48,6 +51,7 @@ export function importEventOf(record: ProductImport): ProductImportEvent {
     created: record.created,
     updated: record.updated,
     failed: record.failed,
+    held: record.held,
     code: record.errorCode ?? undefined,
   };
 }
@@ -62,7 +66,8 @@ interface Followed {
 /**
  * Uploads a product XML file (contract §D, H4). The server answers at once with the import's id and works
  * through the file as a job; its BEGIN / PROGRESS / END arrive on the live stream with the counts. Refused
- * items land in the errors tab, so the end links there when any failed.
+ * items land in the errors tab, so the end links there when any failed. Price changes over 30 % are not
+ * applied: the end lists them with the button that applies them (PriceHoldsPanel).
  */
 export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -83,13 +88,16 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   });
   const record = latest.data ?? null;
   const running = record && RUNNING.includes(record.status) ? record : null;
+  // A finished import with price changes still waiting is shown too: the seller confirms them later.
+  const waiting = record && record.status === 'DONE' && record.held > 0 ? record : null;
+  const opening = running ?? waiting;
   let shown: Followed | null =
     followed ??
-    (running
+    (opening
       ? {
-          importId: running.id,
-          fileName: running.fileName,
-          event: seen.current.get(running.id) ?? importEventOf(running),
+          importId: opening.id,
+          fileName: opening.fileName,
+          event: seen.current.get(opening.id) ?? importEventOf(opening),
         }
       : null);
   if (shown && record?.id === shown.importId && !ended(shown.event) && !RUNNING.includes(record.status)) {
@@ -153,6 +161,7 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
             upload.reset();
           }}
           clearable
+          clearButtonProps={{ 'aria-label': t('products.import.clearFile') }}
           disabled={busy}
           leftSection={<IconFileUpload size={16} />}
           data-testid="products-import-file"
@@ -189,6 +198,7 @@ const STATUS_COLORS = { BEGIN: 'blue', PROGRESS: 'blue', END: 'green', ERROR: 'r
 function ImportProgress({ followed, onOpenErrors }: { followed: Followed; onOpenErrors: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const session = useSession();
   const { event } = followed;
   const status = event.status ?? 'BEGIN';
   const failed = event.failed ?? 0;
@@ -239,6 +249,9 @@ function ImportProgress({ followed, onOpenErrors }: { followed: Followed; onOpen
         >
           {t('products.import.seeErrors', { count: failed })}
         </Anchor>
+      )}
+      {status === 'END' && (event.held ?? 0) > 0 && (
+        <PriceHoldsPanel sourceId={followed.importId} canApply={canAccess(session, 'products', 'update')} />
       )}
     </Stack>
   );

@@ -15,9 +15,11 @@ export function JobProgress({ event, testId }: { event: ProductJobEvent; testId:
     );
   }
   if (event.status === 'END') {
+    // Products skipped (not for resale, not ready to list) or held for a price confirmation were not changed.
+    const changed = Math.max(0, done - (event.failed ?? 0) - (event.held ?? 0));
     return (
       <Alert color="green" variant="light" role="status" data-testid={`${testId}-done`}>
-        {t('products.grid.jobDone', { done, total })}
+        {t('products.grid.jobDone', { done: changed, total })}
       </Alert>
     );
   }

@@ -29,10 +29,12 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { ApiError, errorMessage } from '../../app/api/apiError';
 import { canAccess } from '../../app/session/access';
+import { usePermission } from '../../app/session/permission';
 import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
+import { PermissionGate } from '../../ui/PermissionGate';
 import { focusFirstInvalid } from '../../ui/useFormFields';
 import { categoryDetailQuery } from '../catalog/operations';
 import { BasicTab } from './detail/BasicTab';
@@ -54,8 +56,9 @@ import {
 import { type ProductDetail, ProductDetailQuery, type ProductInputVariables } from './detail/operations';
 import { ParametersTab } from './detail/ParametersTab';
 import { RelatedProductsTab } from './detail/RelatedProductsTab';
+import { useMediaFetchLive, withFetchFacts } from './detail/remoteMedia';
 import { PriceConfirmationNeeded, saveProduct } from './detail/saveProduct';
-import { UnsavedChangesGuard } from './detail/UnsavedChangesGuard';
+import { UnsavedChangesGuard } from '../../ui/UnsavedChanges';
 import { VariantsTab } from './detail/VariantsTab';
 
 const TABS: readonly DetailTab[] = ['basic', 'category', 'parameters', 'related', 'variants'];
@@ -133,6 +136,8 @@ function ProductEditor({ product, shopId, back }: { product: ProductDetail | nul
     [product, shopId],
   );
   const [form, setForm] = useState<ProductForm>(initial);
+  // Images at the seller's URLs appear as the portal fetches them, without touching unsaved edits.
+  useMediaFetchLive(product?.id ?? null, (media) => setForm((f) => ({ ...f, media: withFetchFacts(f.media, media) })));
   const [baseline, setBaseline] = useState(() => JSON.stringify(toProductInput(initial)));
   const [tab, setTab] = useState<DetailTab>('basic');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -231,6 +236,8 @@ function ProductEditor({ product, shopId, back }: { product: ProductDetail | nul
   };
 
   const canSave = canAccess(session, 'products', isNew ? 'create' : 'update');
+  // Without the right the button stays, disabled with the reason (a blocked product says its own above).
+  const maySave = usePermission('products', isNew ? 'create' : 'update');
   const variantCodes = form.variableParameters;
   const structureChanged = variantStructureChanged(builtStructure(form, rules), variantParametersOf(form, rules));
   const canGenerate =
@@ -384,15 +391,17 @@ function ProductEditor({ product, shopId, back }: { product: ProductDetail | nul
           <Text size="sm" c="dimmed">
             {dirty ? t('products.detail.unsavedHint') : t('products.detail.savedHint')}
           </Text>
-          <Button
-            leftSection={<IconDeviceFloppy size={16} />}
-            onClick={submit}
-            loading={save.isPending}
-            disabled={!canSave || product?.blocked === true}
-            data-testid="product-save"
-          >
-            {t(isNew ? 'products.detail.create' : 'products.detail.save')}
-          </Button>
+          <PermissionGate permission={maySave}>
+            <Button
+              leftSection={<IconDeviceFloppy size={16} />}
+              onClick={submit}
+              loading={save.isPending}
+              disabled={canSave && product?.blocked === true}
+              data-testid="product-save"
+            >
+              {t(isNew ? 'products.detail.create' : 'products.detail.save')}
+            </Button>
+          </PermissionGate>
         </Group>
       </Card>
 

@@ -10,8 +10,8 @@ import { useDocumentTitle } from '../../ui/PageFrame';
 import { issueFieldLabel, issueMessage } from './issueText';
 import { type ProductErrorRow, ProductErrorsQuery } from './operations';
 
-const SOURCES = ['IMPORT', 'FORM', 'MARKETPLACE'] as const;
-const SOURCE_COLORS: Record<string, string> = { IMPORT: 'blue', FORM: 'grape', MARKETPLACE: 'orange' };
+const SOURCES = ['IMPORT', 'FORM', 'MARKETPLACE', 'MEDIA'] as const;
+const SOURCE_COLORS: Record<string, string> = { IMPORT: 'blue', FORM: 'grape', MARKETPLACE: 'orange', MEDIA: 'teal' };
 
 function useErrorColumns(): DataGridColumn<ProductErrorRow>[] {
   const { t } = useTranslation();

@@ -2,7 +2,6 @@ import { type GridSort, PRODUCT_GRID_STATUSES, PRODUCT_STAGES, PRODUCT_STATUSES 
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCopy,
-  IconDots,
   IconEdit,
   IconPackage,
   IconPlayerPause,
@@ -20,9 +19,10 @@ import { errorMessage } from '../../app/api/apiError';
 import { useFormat } from '../../app/i18n/format';
 import { canAccess } from '../../app/session/access';
 import { useSession } from '../../app/session/session';
-import { type DataGridColumn, DataGrid, type QuickFilter } from '../../ui/DataGrid/DataGrid';
+import { type DataGridCard, type DataGridColumn, DataGrid, type QuickFilter } from '../../ui/DataGrid/DataGrid';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
+import { RowMenu } from '../../ui/DataGrid/RowMenu';
 import { useDocumentTitle } from '../../ui/PageFrame';
 import { formatOrderMoney } from '../orders/orderLabels';
 import { BatchApplyDialog } from './BatchApplyDialog';
@@ -62,6 +62,14 @@ const VIEW_SORTS: Partial<Record<ProductsView, GridSort>> = { SOLD_OUT: { field:
 
 const DEFAULT_SORT: GridSort = { field: 'id', direction: 'DESCENDING' };
 
+/** A product's card on a phone: picture, title and code, and the numbers a seller corrects. */
+const PRODUCT_CARD: DataGridCard = {
+  media: 'thumbUrl',
+  title: 'title',
+  subtitle: ['id'],
+  fields: ['price', 'inStock', 'status', 'stage', 'gridStatus'],
+};
+
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'gray', NOT_FOR_RESALE: 'orange' };
 const GRID_STATUS_COLORS: Record<string, string> = {
   active: 'green',
@@ -72,7 +80,8 @@ const GRID_STATUS_COLORS: Record<string, string> = {
 };
 
 function ProductThumb({ row }: { row: ProductRow }) {
-  if (!row.thumbUrl) {
+  // Only the portal's own pictures: a seller's URL not fetched yet would be blocked by the CSP (a broken image).
+  if (!row.thumbUrl?.startsWith('/media/')) {
     return (
       <ThemeIcon variant="light" color="gray" size={40} radius="sm" aria-hidden>
         <IconPackage size={20} />
@@ -146,6 +155,7 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         header: 'products.grid.columns.category',
         filterType: 'NUMBER',
         number: 'int4',
+        wrap: true,
         render: (row) => row.categoryName ?? (row.categoryId != null ? String(row.categoryId) : '—'),
       },
       {
@@ -314,8 +324,8 @@ function ProductsGrid({ view }: { view: ProductsView }) {
         fetch={(grid, signal) => api.request(ProductsQuery, { view, grid }, { signal }).then((r) => r.products)}
         initialSort={VIEW_SORTS[view] ?? DEFAULT_SORT}
         quickFilters={PRODUCT_QUICK_FILTERS}
+        card={PRODUCT_CARD}
         selectable={canUpdate || canDelete}
-        pinActions
         bulkActions={(selected, clear) => {
           const ids = selected.map((row) => row.id);
           const run = (to: 'LIVE' | 'ACTIVE' | 'INACTIVE') => {
@@ -399,42 +409,30 @@ function ProductsGrid({ view }: { view: ProductsView }) {
               <IconEdit size={16} />
             </ActionIcon>
             {(canCreate || canDelete) && (
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t('products.grid.moreActions', { id: row.id })}
-                    data-testid="product-more"
+              <RowMenu label={t('products.grid.moreActions', { id: row.id })} testId="product-more">
+                {canCreate && (
+                  <Menu.Item
+                    leftSection={<IconCopy size={14} />}
+                    onClick={() => setCopyId(row.id)}
+                    data-testid="product-copy"
                   >
-                    <IconDots size={16} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {canCreate && (
-                    <Menu.Item
-                      leftSection={<IconCopy size={14} />}
-                      onClick={() => setCopyId(row.id)}
-                      data-testid="product-copy"
-                    >
-                      {t('products.grid.copy')}
-                    </Menu.Item>
-                  )}
-                  {canDelete && (
-                    <Menu.Item
-                      color="red"
-                      leftSection={<IconTrash size={14} />}
-                      onClick={() => {
-                        setAfterBulk(() => () => {});
-                        setDeleteIds([row.id]);
-                      }}
-                      data-testid="product-delete"
-                    >
-                      {t('products.grid.delete')}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
+                    {t('products.grid.copy')}
+                  </Menu.Item>
+                )}
+                {canDelete && (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={14} />}
+                    onClick={() => {
+                      setAfterBulk(() => () => {});
+                      setDeleteIds([row.id]);
+                    }}
+                    data-testid="product-delete"
+                  >
+                    {t('products.grid.delete')}
+                  </Menu.Item>
+                )}
+              </RowMenu>
             )}
           </Group>
         )}

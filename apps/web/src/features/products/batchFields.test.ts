@@ -11,11 +11,25 @@ describe('batch apply values', () => {
     });
     expect(batchValue('inStock', String(STOCK_MAX), 'CZ10MA')).toEqual({ value: STOCK_MAX });
     expect(batchValue('inStock', String(STOCK_MAX + 1), 'CZ10MA')).toHaveProperty('issue');
+    expect(batchValue('inStock', '12000', 'CZ10MA')).toEqual({
+      issue: { key: 'validation.numberBetween', params: { 0: 0, 1: STOCK_MAX } },
+    });
     expect(batchValue('inStock', '-1', 'CZ10MA')).toHaveProperty('issue');
     expect(batchValue('inStock', '2.5', 'CZ10MA')).toHaveProperty('issue');
     expect(batchValue('priority', '0', 'CZ10MA')).toHaveProperty('issue');
     expect(batchValue('priority', '1', 'CZ10MA')).toEqual({ value: 1 });
     expect(batchValue('inStock', ' ', 'CZ10MA')).toEqual({ issue: { key: 'validation.required', params: {} } });
+  });
+
+  it("takes a price by the shop's rule, comma or dot, before anything is sent", () => {
+    expect(batchFieldKind('price', 'CZ10MA')).toEqual({ kind: 'price', currency: 'CZK' });
+    expect(batchValue('price', '1 299', 'CZ10MA')).toEqual({ value: 1299 });
+    expect(batchValue('price', '12,50', 'CZ10MA')).toEqual({
+      issue: { key: 'validation.priceWhole', params: { 0: 'CZK' } },
+    });
+    expect(batchValue('price', '12,50', 'SK10MA')).toEqual({ value: 12.5 });
+    expect(batchValue('price', 'abc', 'SK10MA')).toEqual({ issue: { key: 'validation.decimal', params: {} } });
+    expect(batchValue('price', '', 'SK10MA')).toEqual({ issue: { key: 'validation.required', params: {} } });
   });
 
   it("offers the shop's own VAT rates and sends the rate as a number", () => {

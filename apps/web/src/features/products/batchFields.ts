@@ -2,9 +2,12 @@ import {
   type BatchField,
   DELIVERY_DELAY_MAX,
   isVatRate,
+  MARKETS,
+  parseDecimal,
   PRIORITY_MAX,
   PRIORITY_MIN,
   PRODUCT_STAGES,
+  priceIssue,
   type ShopId,
   STOCK_MAX,
   USER_PRODUCT_STATUSES,
@@ -15,7 +18,8 @@ export type BatchFieldKind =
   | { kind: 'choice'; options: readonly string[] }
   | { kind: 'integer'; min: number; max: number }
   | { kind: 'boolean' }
-  | { kind: 'brand' };
+  | { kind: 'brand' }
+  | { kind: 'price'; currency: string | null };
 
 export function batchFieldKind(field: BatchField, shopId: ShopId | null): BatchFieldKind {
   switch (field) {
@@ -36,6 +40,8 @@ export function batchFieldKind(field: BatchField, shopId: ShopId | null): BatchF
       return { kind: 'boolean' };
     case 'brandId':
       return { kind: 'brand' };
+    case 'price':
+      return { kind: 'price', currency: shopId ? MARKETS[shopId].currency : null };
   }
 }
 
@@ -74,6 +80,15 @@ export function batchValue(
       }
       if (!kind.options.includes(text)) return { issue: { key: 'validation.invalid', params: {} } };
       return { value: text };
+    }
+    case 'price': {
+      // The shop's price rule, as the form has it; a change over 30 % is each product's, judged by the job.
+      const value = parseDecimal(typeof raw === 'string' ? raw : null);
+      if (value === null) return { issue: { key: 'validation.required', params: {} } };
+      if (Number.isNaN(value)) return { issue: { key: 'validation.decimal', params: {} } };
+      const issue = shopId ? priceIssue('value', value, shopId) : null;
+      if (issue) return { issue: { key: `validation.${issue.rule}`, params: issue.params ?? {} } };
+      return { value };
     }
     case 'integer': {
       const text = typeof raw === 'string' ? raw.trim() : '';

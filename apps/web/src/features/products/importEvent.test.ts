@@ -8,6 +8,7 @@ const record = {
   created: 100,
   updated: 15,
   failed: 5,
+  held: 2,
   errorCode: null,
   createdAt: '2026-11-22T10:00:00Z',
   finishedAt: null,
@@ -23,6 +24,7 @@ describe('an import’s record read as a stream report', () => {
       created: 100,
       updated: 15,
       failed: 5,
+      held: 2,
       code: undefined,
     });
     expect(importEventOf({ ...record, status: 'DONE' }).status).toBe('END');

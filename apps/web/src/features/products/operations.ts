@@ -105,11 +105,30 @@ export const ProductsBatchApplyMutation = graphql(`
 
 export const ProductImportLatestQuery = graphql(`
   query ProductImportLatest {
-    productImportLatest { id status fileName done created updated failed errorCode createdAt finishedAt }
+    productImportLatest { id status fileName done created updated failed held errorCode createdAt finishedAt }
   }
 `);
 
 export type ProductImport = NonNullable<ResultOf<typeof ProductImportLatestQuery>['productImportLatest']>;
+
+/** The price changes over the 30 % bound an import or a batch apply (its id) held for confirmation. */
+export const ProductPriceHoldsQuery = graphql(`
+  query ProductPriceHolds($sourceId: ID!) {
+    productPriceHolds(sourceId: $sourceId) {
+      total
+      currency
+      items { productId variantId title priceFrom priceTo percent }
+    }
+  }
+`);
+
+export type ProductPriceHolds = ResultOf<typeof ProductPriceHoldsQuery>['productPriceHolds'];
+
+export const ProductPriceHoldsApplyMutation = graphql(`
+  mutation ProductPriceHoldsApply($sourceId: ID!) {
+    productPriceHoldsApply(sourceId: $sourceId) { applied skipped }
+  }
+`);
 
 /** What the stream says about a product job (activate all, batch apply): contract §C. */
 export interface ProductJobEvent {
@@ -117,6 +136,10 @@ export interface ProductJobEvent {
   status?: 'BEGIN' | 'PROGRESS' | 'END' | 'ERROR';
   done?: number;
   total?: number;
+  /** Batch apply: products it could not change (not for resale, not ready to list). */
+  failed?: number;
+  /** Batch apply of a price: changes over the 30 % bound held for the seller's confirmation. */
+  held?: number;
   code?: string;
 }
 
@@ -128,5 +151,7 @@ export interface ProductImportEvent {
   created?: number;
   updated?: number;
   failed?: number;
+  /** Price changes over the 30 % bound held for the seller's confirmation. */
+  held?: number;
   code?: string;
 }

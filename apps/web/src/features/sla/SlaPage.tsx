@@ -1,24 +1,41 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Card, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
 import { usePhone } from '../../app/layouts/usePhone';
+import { canAccess } from '../../app/session/access';
 import { useSession } from '../../app/session/session';
 import { useDocumentTitle } from '../../ui/PageFrame';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { type SlaIndicatorView, type SlaStatistics, SlaStatisticsQuery, type SlaTypeName } from './operations';
 import { SlaStatusBadge } from './SlaStatusBadge';
+import { slaBreachSearch } from './slaBreach';
 import {
+  figureLabels,
   monthFormatter,
   niceCeiling,
   percentFormatter,
   SLA_STATUS_COLOR,
   SLA_TAB_OF,
   SLA_TYPE_ORDER,
+  shownShare,
   targetShown,
 } from './slaFormat';
 import { SlaExport } from './SlaExport';
@@ -59,8 +76,8 @@ function IndicatorHeader({ indicator, stats }: { indicator: SlaIndicatorView; st
         </Text>
         <Group gap="xs">
           <SlaStatusBadge status={indicator.status} size="lg" />
-          <Text size="sm" fw={600}>
-            {percent(indicator.judged.ratio)}
+          <Text size="sm" fw={600} data-testid="sla-judged-share">
+            {shareText(percent, indicator.slaType, indicator.judged)}
           </Text>
         </Group>
       </Stack>
@@ -68,21 +85,74 @@ function IndicatorHeader({ indicator, stats }: { indicator: SlaIndicatorView; st
   );
 }
 
-function IndicatorTable({ indicator }: { indicator: SlaIndicatorView }) {
+/** The share as a person reads it ("—" when nothing was judged): tracking shows the share with tracking. */
+function shareText(percent: (ratio: number) => string, type: SlaTypeName, figure: { ratio: number; total: number }) {
+  const share = shownShare(type, figure);
+  return share === null ? '—' : percent(share);
+}
+
+/**
+ * The failed orders of a period, as a link to exactly those orders in the orders grid for a person who may see
+ * orders (the SLA right alone shows the number only).
+ */
+function BrokenCell({
+  indicator,
+  stats,
+  period,
+  broken,
+}: {
+  indicator: SlaIndicatorView;
+  stats: SlaStatistics;
+  period: { month: string } | { lastSevenDaysFrom: string };
+  broken: number;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const session = useSession();
+  if (broken === 0 || !canAccess(session, 'orders')) return <>{format.number(broken)}</>;
+  const oldestMonth = indicator.previousMonths.at(-1)?.month ?? indicator.currentMonth.month;
+  return (
+    <Anchor
+      component={Link}
+      to="/orders"
+      search={slaBreachSearch(indicator.slaType, period, { today: stats.today, oldestMonth }) as never}
+      size="sm"
+      fw={600}
+      data-testid="sla-broken-link"
+    >
+      {format.number(broken)}
+      <VisuallyHidden> {t('sla.breach.show')}</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+function IndicatorTable({ indicator, stats }: { indicator: SlaIndicatorView; stats: SlaStatistics }) {
   const { t } = useTranslation();
   const format = useFormat();
   const percent = percentFormatter(format.locale);
   // On a phone the short month names leave room for the status column.
   const phone = usePhone();
   const month = monthFormatter(format.locale, phone ? 'short' : 'long');
+  const labels = figureLabels(indicator.slaType);
   const rows = [
-    { label: t('sla.periods.lastSevenDays'), figure: indicator.lastSevenDays, judged: false },
+    {
+      label: t('sla.periods.lastSevenDays'),
+      figure: indicator.lastSevenDays,
+      judged: false,
+      period: { lastSevenDaysFrom: stats.lastSevenDaysFrom },
+    },
     {
       label: t('sla.periods.currentMonth', { month: month(indicator.currentMonth.month) }),
       figure: indicator.currentMonth,
       judged: false,
+      period: { month: indicator.currentMonth.month },
     },
-    ...indicator.previousMonths.map((m, i) => ({ label: month(m.month), figure: m, judged: i === 0 })),
+    ...indicator.previousMonths.map((m, i) => ({
+      label: month(m.month),
+      figure: m,
+      judged: i === 0,
+      period: { month: m.month },
+    })),
   ];
   return (
     <Table.ScrollContainer minWidth={340}>
@@ -90,9 +160,9 @@ function IndicatorTable({ indicator }: { indicator: SlaIndicatorView }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('sla.table.period')}</Table.Th>
-            <Table.Th ta="right">{t('sla.table.broken')}</Table.Th>
-            <Table.Th ta="right">{t('sla.table.total')}</Table.Th>
-            <Table.Th ta="right">{t('sla.table.ratio')}</Table.Th>
+            <Table.Th ta="right">{t(labels.broken)}</Table.Th>
+            <Table.Th ta="right">{t(labels.total)}</Table.Th>
+            <Table.Th ta="right">{t(labels.ratio)}</Table.Th>
             {!phone && <Table.Th>{t('sla.table.status')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -107,10 +177,12 @@ function IndicatorTable({ indicator }: { indicator: SlaIndicatorView }) {
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{format.number(row.figure.broken)}</Table.Td>
+              <Table.Td ta="right" data-testid="sla-broken">
+                <BrokenCell indicator={indicator} stats={stats} period={row.period} broken={row.figure.broken} />
+              </Table.Td>
               <Table.Td ta="right">{format.number(row.figure.total)}</Table.Td>
               <Table.Td ta="right">
-                {percent(row.figure.ratio)}
+                {shareText(percent, indicator.slaType, row.figure)}
                 {/* A phone has no room for a fifth column: the status goes under the share, still in words. */}
                 {phone && (
                   <div>
@@ -141,18 +213,22 @@ function IndicatorChart({ indicator, height = 240 }: { indicator: SlaIndicatorVi
   const percent = percentFormatter(format.locale);
   const month = monthFormatter(format.locale);
   const months = [...indicator.previousMonths].reverse().concat(indicator.currentMonth);
+  // Tracking is drawn as the share with tracking against its 90% line, as its target says it.
+  const share = (m: { ratio: number; total: number }) => (shownShare(indicator.slaType, m) ?? 0) * 100;
   const data = months.map((m) => ({
     month: month(m.month),
-    ok: m.status === 'ok' ? m.ratio * 100 : 0,
-    warning: m.status === 'warning' ? m.ratio * 100 : 0,
-    critical: m.status === 'critical' ? m.ratio * 100 : 0,
+    ok: m.status === 'ok' ? share(m) : 0,
+    warning: m.status === 'warning' ? share(m) : 0,
+    critical: m.status === 'critical' ? share(m) : 0,
   }));
-  const target = indicator.target * 100;
-  const top = niceCeiling(Math.max(target * 1.5, ...months.map((m) => m.ratio * 100)));
+  const target = targetShown(indicator.slaType, indicator.target) * 100;
+  const top =
+    indicator.slaType === 'TRACKING' ? 100 : niceCeiling(Math.max(target * 1.5, ...months.map((m) => share(m))));
+  const title = t(figureLabels(indicator.slaType).chart);
   return (
-    <div data-testid="sla-chart" role="img" aria-label={t('sla.chart.title')}>
+    <div data-testid="sla-chart" role="img" aria-label={title}>
       <Text size="sm" fw={600} mb={6}>
-        {t('sla.chart.title')}
+        {title}
       </Text>
       <BarChart
         h={height}
@@ -249,7 +325,7 @@ function IndicatorPanel({ type, route }: { type: SlaTypeName; route: string }) {
           <Stack gap="lg">
             <IndicatorHeader indicator={indicator} stats={sla.data} />
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
-              <IndicatorTable indicator={indicator} />
+              <IndicatorTable indicator={indicator} stats={sla.data} />
               <IndicatorChart indicator={indicator} height={280} />
             </SimpleGrid>
           </Stack>
@@ -299,7 +375,7 @@ export function AllIndicatorsPanel() {
                 <Stack gap="md">
                   <IndicatorHeader indicator={indicator} stats={sla.data} />
                   <IndicatorChart indicator={indicator} height={200} />
-                  <IndicatorTable indicator={indicator} />
+                  <IndicatorTable indicator={indicator} stats={sla.data} />
                 </Stack>
               </Card>
             );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthFormatter, niceCeiling, percentFormatter, targetShown } from './slaFormat';
+import { figureLabels, monthFormatter, niceCeiling, percentFormatter, shownShare, targetShown } from './slaFormat';
 
 describe('SLA figures as people read them', () => {
   it('states tracking as the share with tracking, the others as the broken share', () => {
@@ -16,5 +16,15 @@ describe('SLA figures as people read them', () => {
 
   it('rounds the chart top up to a plain number', () => {
     expect([0, 0.75, 2.25, 4.5, 15, 100].map(niceCeiling)).toEqual([1, 1, 2.5, 5, 20, 100]);
+  });
+});
+
+describe('the share a person reads', () => {
+  it('is the share with tracking for tracking, the failed share for the others, and none when nothing was judged', () => {
+    expect(shownShare('TRACKING', { ratio: 0.08, total: 50 })).toBeCloseTo(0.92, 10);
+    expect(shownShare('DELIVERY', { ratio: 0.08, total: 50 })).toBe(0.08);
+    expect(shownShare('TRACKING', { ratio: 0, total: 0 })).toBeNull();
+    expect(figureLabels('TRACKING').ratio).toBe('sla.indicators.tracking.columns.ratio');
+    expect(figureLabels('CANCEL_RATE').ratio).toBe('sla.table.ratio');
   });
 });

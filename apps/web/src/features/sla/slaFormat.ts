@@ -36,3 +36,25 @@ export function niceCeiling(value: number): number {
   const step = [1, 2, 2.5, 5, 10].find((s) => s * power >= value) ?? 10;
   return step * power;
 }
+
+/**
+ * The share a person reads for a figure: tracking is the share of shipped orders WITH a tracking number (what
+ * its target speaks of), the others the share of failed orders; null when the period judged no orders.
+ */
+export function shownShare(type: SlaTypeName, figure: { ratio: number; total: number }): number | null {
+  if (figure.total === 0) return null;
+  return type === 'TRACKING' ? 1 - figure.ratio : figure.ratio;
+}
+
+/** The text keys of the table's columns and the chart's title: tracking names its own figures. */
+export function figureLabels(type: SlaTypeName): { broken: string; total: string; ratio: string; chart: string } {
+  if (type === 'TRACKING') {
+    return {
+      broken: 'sla.indicators.tracking.columns.broken',
+      total: 'sla.indicators.tracking.columns.total',
+      ratio: 'sla.indicators.tracking.columns.ratio',
+      chart: 'sla.indicators.tracking.chartTitle',
+    };
+  }
+  return { broken: 'sla.table.broken', total: 'sla.table.total', ratio: 'sla.table.ratio', chart: 'sla.chart.title' };
+}

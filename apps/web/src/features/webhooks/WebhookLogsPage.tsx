@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENTS, WEBHOOK_PING_EVENT } from '@pp/domain';
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { DataGrid, type DataGridColumn, type QuickFilter } from '../../ui/DataGr
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../ui/PageFrame';
 import { WEBHOOK_KEYS, type WebhookLogRow, WebhookLogsQuery, WebhookQuery } from './operations';
+import { ReenableButton, WebhookBrokenReason, WebhookStateBadge } from './WebhookState';
 
 const NOT_SENT: QuickFilter = {
   id: 'notSent',
@@ -121,9 +122,21 @@ export function WebhookLogsPage() {
       {hook.isError ? (
         <ErrorAlert error={hook.error} />
       ) : (
-        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t('webhooks.logs.intro', { url: hook.data?.url ?? '…' })}
-        </Text>
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t('webhooks.logs.intro', { url: hook.data?.url ?? '…' })}
+          </Text>
+          {hook.data && <WebhookStateBadge hook={hook.data} />}
+        </Group>
+      )}
+      {hook.data?.state === 'BROKEN' && (
+        <Alert color="red" variant="light" title={t('webhooks.brokenTitle')} data-testid="webhook-broken">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('webhooks.brokenHelp')}</Text>
+            <WebhookBrokenReason hook={hook.data} />
+            <ReenableButton hook={hook.data} size="sm" />
+          </Stack>
+        </Alert>
       )}
       {!hook.isError && (
         <DataGrid

@@ -2,7 +2,6 @@ import { MAX_WEBHOOKS, WEBHOOK_EVENTS, WEBHOOK_HEADERS, webhookSchema } from '@p
 import {
   ActionIcon,
   Alert,
-  Badge,
   Button,
   Code,
   CopyButton,
@@ -51,6 +50,7 @@ import {
   type WebhookRow,
   WebhooksQuery,
 } from './operations';
+import { ReenableButton, WebhookBrokenReason, WebhookStateBadge } from './WebhookState';
 
 interface Draft {
   url: string;
@@ -143,7 +143,6 @@ export function WebhooksPage() {
               <Table.Tr>
                 <Table.Th>{t('webhooks.columns.url')}</Table.Th>
                 <Table.Th>{t('webhooks.columns.event')}</Table.Th>
-                <Table.Th visibleFrom="md">{t('webhooks.columns.enabled')}</Table.Th>
                 <Table.Th>{t('webhooks.columns.status')}</Table.Th>
                 <Table.Th visibleFrom="md">{t('webhooks.columns.lastAttempt')}</Table.Th>
                 <Table.Th>
@@ -231,20 +230,12 @@ function HookRow({
         </Text>
       </Table.Td>
       <Table.Td>{t(`webhooks.events.${hook.event}`, { defaultValue: hook.event })}</Table.Td>
-      <Table.Td visibleFrom="md">
-        <Badge variant="light" color={hook.isEnabled ? 'teal' : 'gray'}>
-          {hook.isEnabled ? t('webhooks.enabled') : t('webhooks.disabled')}
-        </Badge>
-      </Table.Td>
       <Table.Td>
-        <Badge color={hook.status === 'OK' ? 'green' : 'red'} data-testid="webhook-status">
-          {t(`webhooks.status.${hook.status}`, { defaultValue: hook.status })}
-        </Badge>
-        {!hook.isEnabled && (
-          <Badge hiddenFrom="md" variant="light" color="gray" ml={4}>
-            {t('webhooks.disabled')}
-          </Badge>
-        )}
+        <Stack gap={4} align="flex-start">
+          <WebhookStateBadge hook={hook} />
+          <WebhookBrokenReason hook={hook} />
+          {hook.state === 'BROKEN' && <ReenableButton hook={hook} />}
+        </Stack>
       </Table.Td>
       <Table.Td visibleFrom="md">
         {hook.lastAttemptAt ? (

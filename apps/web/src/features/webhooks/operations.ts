@@ -8,14 +8,17 @@ export const WEBHOOK_KEYS = {
 
 export const WebhooksQuery = graphql(`
   query Webhooks {
-    webhooks { id url event isEnabled status failedInRow brokenAt lastAttemptAt lastAttemptSent }
+    webhooks {
+      id url event isEnabled status failedInRow brokenAt lastAttemptAt lastAttemptSent
+      state lastFailure { at responseCode isTimeout err }
+    }
   }
 `);
 export type WebhookRow = ResultOf<typeof WebhooksQuery>['webhooks'][number];
 
 export const WebhookQuery = graphql(`
   query Webhook($id: ID!) {
-    webhook(id: $id) { id url event isEnabled status }
+    webhook(id: $id) { id url event isEnabled status state lastFailure { at responseCode isTimeout err } }
   }
 `);
 
@@ -44,6 +47,15 @@ export const RotateWebhookSecretMutation = graphql(`
 export const TestWebhookMutation = graphql(`
   mutation WebhookTest($id: ID!) {
     webhookTest(id: $id) { sent responseCode isTimeout timing err }
+  }
+`);
+
+export const ReenableWebhookMutation = graphql(`
+  mutation WebhookReenable($id: ID!) {
+    webhookReenable(id: $id) {
+      webhook { id state }
+      attempt { sent responseCode isTimeout timing err }
+    }
   }
 `);
 

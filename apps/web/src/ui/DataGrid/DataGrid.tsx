@@ -1,37 +1,30 @@
 import {
   encodeFilter,
-  type FilterType,
   GRID_SETTINGS_VERSION,
   type GridFilter,
   type GridPage,
   gridTotalLabel,
   type GridSettings,
   type GridSort,
-  type NumberKind,
   PAGE_SIZE_OPTIONS,
 } from '@pp/domain';
 import {
   Badge,
   Box,
   Button,
-  Checkbox,
   CloseButton,
   Group,
   LoadingOverlay,
   Pagination,
   Paper,
-  ScrollArea,
   Select,
-  Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
   ThemeIcon,
-  UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconFilter, IconMoodEmpty, IconSearch, IconSelector } from '@tabler/icons-react';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconMoodEmpty, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -43,6 +36,8 @@ import { ColumnChooser } from './ColumnChooser';
 import { ExportButton } from './ExportButton';
 import classes from './DataGrid.module.css';
 import { FilterPanel } from './FilterPanel';
+import { GridCards } from './GridCards';
+import { GridTable } from './GridTable';
 import { SavedViews } from './SavedViews';
 import {
   buildGridRequest,
@@ -67,30 +62,9 @@ import {
   toggleSort,
   writeGridUrlState,
 } from './gridState';
+import type { DataGridCard, DataGridColumn, QuickFilter } from './types';
 
-export interface DataGridColumn<Row> {
-  field: string;
-  /** Translation key of the header. */
-  header: string;
-  render?: (row: Row) => ReactNode;
-  filterType?: FilterType;
-  /** What a NUMBER column holds (as the server's column says), so the filter refuses what the server would. */
-  number?: NumberKind;
-  /** Choices of ENUMS / MULTIPLE_ENUMS columns, already labelled. */
-  options?: readonly { value: string; label: string }[];
-  sortable?: boolean;
-  /** Columns are visible until the user says otherwise, unless this is false. */
-  defaultVisible?: boolean;
-  align?: 'left' | 'right' | 'center';
-}
-
-export interface QuickFilter {
-  id: string;
-  /** Translation key. */
-  label: string;
-  /** Relative filters ("the last 7 days") are a function of the moment, called when the user clicks. */
-  filters: GridFilter[] | ((now: Date) => GridFilter[]);
-}
+export type { DataGridCard, DataGridColumn, QuickFilter } from './types';
 
 function quickFiltersNow(quick: QuickFilter, now = new Date()): GridFilter[] {
   return typeof quick.filters === 'function' ? quick.filters(now) : quick.filters;
@@ -110,8 +84,8 @@ export interface DataGridProps<Row> {
   quickFilters?: QuickFilter[];
   initialSort?: GridSort;
   rowActions?: (row: Row) => ReactNode;
-  /** Keeps the row action column in view (sticky at the right edge) while the columns scroll sideways. */
-  pinActions?: boolean;
+  /** What a row's card shows on a phone (below 600 px), by column field; the first columns when not given. */
+  card?: DataGridCard;
   searchable?: boolean;
   /** Saved views need a session; off for grids shown on public pages. */
   savedViews?: boolean;
@@ -130,6 +104,9 @@ export interface DataGridProps<Row> {
   /** A page size the list imposes (e.g. the product errors: 100 by the spec); the per-page choice is hidden. */
   fixedPerPage?: number;
 }
+
+/** Where rows become cards: below about 600 px (37.5em). */
+const CARDS_QUERY = '(max-width: 37.49em)';
 
 export type GridPageOf<Row> = Omit<GridPage<Row>, 'nextCursor'> & { nextCursor?: string | null };
 
@@ -218,9 +195,29 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const totalPages = page ? Math.max(1, Math.ceil(page.total / page.perPage)) : 1;
   const updateSettings = (patch: Partial<typeof settings>) =>
     setSettings(saveGridSettings(id, { ...settings, ...patch }));
+  // Below 600 px each row is a card; read at once so a phone never renders the table first.
+  const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
+  const rowsProps = {
+    rows: page?.items,
+    rowKey,
+    selectable,
+    isSelected: (key: string) => selection.rows.has(key),
+    pageState,
+    onSelectPage: (selected: boolean) =>
+      setSelection(
+        toggleRows(
+          selection,
+          (page?.items ?? []).map((row) => ({ key: rowKey(row), row })),
+          selected,
+        ),
+      ),
+    onSelectRow: (row: Row, selected: boolean) =>
+      setSelection(toggleRows(selection, [{ key: rowKey(row), row }], selected)),
+    sort,
+    onSort: (field: string) => setUrlState({ sort: toggleSort(sort, field), page: 1 }),
+    rowActions,
+  };
 
-  // The row action column stays in view while the other columns scroll (DataGrid.module.css).
-  const pinned = props.pinActions ? classes.pinned : undefined;
   const activeQuick = quickFilters?.find((q) => sameFilters(quickFiltersNow(q), urlState.filters));
   const labelOf = (field: string) => t(columns.find((c) => c.field === field)?.header ?? field);
   const valueLabel = (filter: GridFilter) => {
@@ -390,143 +387,23 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           </Button>
         </Stack>
       ) : (
-        <Paper withBorder radius="md" pos="relative" style={{ overflow: 'hidden' }}>
+        <Paper withBorder={!cards} radius="md" pos="relative" style={{ overflow: 'hidden' }}>
           <LoadingOverlay
             visible={query.isFetching && !!page}
             overlayProps={{ blur: 1 }}
             loaderProps={{ size: 'sm' }}
           />
-          <ScrollArea type="auto">
-            <Table
-              striped
-              highlightOnHover
-              verticalSpacing="sm"
-              horizontalSpacing="md"
-              miw={visibleColumns.length * 130 + (selectable ? 44 : 0)}
-            >
-              <Table.Thead bg="var(--mantine-color-gray-0)">
-                <Table.Tr>
-                  {selectable && (
-                    <Table.Th w={44}>
-                      <Checkbox
-                        aria-label={t('grid.selectPage')}
-                        data-testid="grid-select-page"
-                        checked={pageState === 'all'}
-                        indeterminate={pageState === 'some'}
-                        disabled={!page?.items.length}
-                        onChange={() =>
-                          setSelection(
-                            toggleRows(
-                              selection,
-                              (page?.items ?? []).map((row) => ({ key: rowKey(row), row })),
-                              pageState !== 'all',
-                            ),
-                          )
-                        }
-                      />
-                    </Table.Th>
-                  )}
-                  {visibleColumns.map((column) => {
-                    const sorted = sort.field === column.field ? sort.direction : null;
-                    return (
-                      <Table.Th
-                        key={column.field}
-                        ta={column.align}
-                        aria-sort={sorted ? (sorted === 'ASCENDING' ? 'ascending' : 'descending') : undefined}
-                        style={{ whiteSpace: 'nowrap' }}
-                      >
-                        {column.sortable ? (
-                          <UnstyledButton
-                            onClick={() => setUrlState({ sort: toggleSort(sort, column.field), page: 1 })}
-                            data-testid={`sort-${column.field}`}
-                          >
-                            <Group gap={4} wrap="nowrap">
-                              <Text size="sm" fw={600}>
-                                {t(column.header)}
-                              </Text>
-                              {sorted === 'ASCENDING' ? (
-                                <IconArrowUp size={14} aria-label={t('grid.sortedAscending')} />
-                              ) : sorted === 'DESCENDING' ? (
-                                <IconArrowDown size={14} aria-label={t('grid.sortedDescending')} />
-                              ) : (
-                                <IconSelector size={14} color="var(--mantine-color-gray-5)" />
-                              )}
-                            </Group>
-                          </UnstyledButton>
-                        ) : (
-                          <Text size="sm" fw={600}>
-                            {t(column.header)}
-                          </Text>
-                        )}
-                      </Table.Th>
-                    );
-                  })}
-                  {rowActions && (
-                    <Table.Th ta="right" className={pinned}>
-                      <Text size="sm" fw={600}>
-                        {t('grid.actions')}
-                      </Text>
-                    </Table.Th>
-                  )}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!page &&
-                  Array.from({ length: 6 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                    <Table.Tr key={i} data-testid="grid-skeleton">
-                      {selectable && <Table.Td />}
-                      {visibleColumns.map((c) => (
-                        <Table.Td key={c.field}>
-                          <Skeleton h={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                      {rowActions && <Table.Td className={pinned} />}
-                    </Table.Tr>
-                  ))}
-                {page?.items.map((row) => (
-                  <Table.Tr
-                    key={rowKey(row)}
-                    data-testid="grid-row"
-                    data-row-id={rowKey(row)}
-                    bg={selection.rows.has(rowKey(row)) ? 'var(--mantine-primary-color-light)' : undefined}
-                  >
-                    {selectable && (
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t('grid.selectRow', { id: rowKey(row) })}
-                          data-testid="grid-select-row"
-                          checked={selection.rows.has(rowKey(row))}
-                          onChange={(event) =>
-                            setSelection(
-                              toggleRows(selection, [{ key: rowKey(row), row }], event.currentTarget.checked),
-                            )
-                          }
-                        />
-                      </Table.Td>
-                    )}
-                    {visibleColumns.map((column) => (
-                      <Table.Td key={column.field} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
-                        {column.render
-                          ? column.render(row)
-                          : String((row as Record<string, unknown>)[column.field] ?? '—')}
-                      </Table.Td>
-                    ))}
-                    {rowActions && (
-                      <Table.Td
-                        ta="right"
-                        className={pinned}
-                        style={{ whiteSpace: 'nowrap' }}
-                        data-pinned={props.pinActions ? 'right' : undefined}
-                      >
-                        {rowActions(row)}
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
+          {cards ? (
+            <GridCards
+              {...rowsProps}
+              columns={columns}
+              visibleFields={settings.columns}
+              card={props.card}
+              onSortChange={(next) => setUrlState({ sort: next, page: 1 })}
+            />
+          ) : (
+            <GridTable {...rowsProps} columns={visibleColumns} />
+          )}
           {page && page.items.length === 0 && (
             <Stack align="center" gap="xs" py={48} data-testid="grid-empty">
               <ThemeIcon size={48} radius="xl" variant="light" color="gray">

@@ -107,8 +107,14 @@ export function ExportButton({
   request,
   params,
   interval,
+  label,
+  testId = 'grid-export',
 }: {
   kind: string;
+  /** The button's text when a grid offers more than one export (e.g. a carrier's layout); "Export" otherwise. */
+  label?: string;
+  /** Prefix of the test ids, for a grid with more than one export button. */
+  testId?: string;
   request: GridRequestInput;
   /** Further parameters of the export kind (e.g. the tab of a grid whose tab is not a filter). */
   params?: Record<string, unknown>;
@@ -216,7 +222,7 @@ export function ExportButton({
   }
 
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="grid-export">
+    <Group gap="xs" wrap="nowrap" data-testid={testId}>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button
@@ -226,16 +232,16 @@ export function ExportButton({
             rightSection={<IconChevronDown size={14} />}
             loading={starting}
             disabled={running !== null}
-            data-testid="grid-export-button"
+            data-testid={`${testId}-button`}
           >
-            {t('exports.button')}
+            {label ?? t('exports.button')}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => choose('CSV')} data-testid="grid-export-csv">
+          <Menu.Item onClick={() => choose('CSV')} data-testid={`${testId}-csv`}>
             {t('exports.csv')}
           </Menu.Item>
-          <Menu.Item onClick={() => choose('XLSX')} data-testid="grid-export-xlsx">
+          <Menu.Item onClick={() => choose('XLSX')} data-testid={`${testId}-xlsx`}>
             {t('exports.xlsx')}
           </Menu.Item>
           {lastFile && (
@@ -260,7 +266,7 @@ export function ExportButton({
         />
       )}
       {running && (
-        <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid="grid-export-progress">
+        <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid={`${testId}-progress`}>
           <Progress
             w={80}
             size="sm"

@@ -212,10 +212,9 @@ export function toggleRows<Row>(
 }
 
 /** The header checkbox: all rows of the page picked, some of them, or none. */
-export function pageSelectionState(
-  selection: GridSelection<unknown>,
-  keys: readonly string[],
-): 'all' | 'some' | 'none' {
+export type PageSelectionState = 'all' | 'some' | 'none';
+
+export function pageSelectionState(selection: GridSelection<unknown>, keys: readonly string[]): PageSelectionState {
   const picked = keys.filter((key) => selection.rows.has(key)).length;
   if (picked === 0) return 'none';
   return picked === keys.length ? 'all' : 'some';

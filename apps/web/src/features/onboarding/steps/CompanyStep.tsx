@@ -5,10 +5,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/api';
-import { errorMessage, fieldErrors, issueErrors } from '../../../app/api/apiError';
+import { errorMessage, fieldErrors } from '../../../app/api/apiError';
 import { useFormat } from '../../../app/i18n/format';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { flash } from '../../../ui/flash';
+import { UnsavedChangesGuard } from '../../../ui/UnsavedChanges';
 import { useFormFields } from '../../../ui/useFormFields';
 import {
   CompanyLookupQuery,
@@ -58,9 +59,10 @@ function CompanyForm({ contract }: { contract: ContractData }) {
   const { t } = useTranslation();
   const format = useFormat();
   const queryClient = useQueryClient();
-  const { values, setValues, errors, setErrors, set, formRef } = useFormFields<Values>(valuesOf(contract));
+  const { values, setValues, errors, setErrors, set, formRef, dirty, markSaved, reset, validate } =
+    useFormFields<Values>(valuesOf(contract));
   const [lookupNote, setLookupNote] = useState<{ ok: boolean; text: string } | null>(null);
-  useEffect(() => setValues(valuesOf(contract)), [contract, setValues]);
+  useEffect(() => reset(valuesOf(contract)), [contract, reset]);
 
   const countries = useMemo(() => {
     let names: Intl.DisplayNames | null = null;
@@ -74,7 +76,8 @@ function CompanyForm({ contract }: { contract: ContractData }) {
 
   const save = useMutation({
     mutationFn: (input: Values) => api.request(SaveContractMutation, { input }),
-    onSuccess: () => {
+    onSuccess: (_, input) => {
+      markSaved(input);
       flash.success(t('onboarding.company.saved'));
       void refreshOnboarding(queryClient);
     },
@@ -118,12 +121,7 @@ function CompanyForm({ contract }: { contract: ContractData }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = contractSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issueErrors<Field>(parsed.error.issues, t));
-      return;
-    }
-    save.mutate(values);
+    if (validate(contractSchema, t)) save.mutate(values);
   };
 
   const field = (name: Field, props: { required?: boolean; type?: string; autoComplete?: string } = {}) => ({
@@ -138,6 +136,7 @@ function CompanyForm({ contract }: { contract: ContractData }) {
 
   return (
     <div>
+      <UnsavedChangesGuard dirty={dirty && !save.isPending} />
       <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="company-step-title">
         <Stack gap="md">
           <div>

@@ -27,6 +27,7 @@ import {
   DeletePartnerAddressMutation,
   SavePartnerAddressMutation,
 } from './operations';
+import { useUnsavedChanges } from '../../../ui/UnsavedChanges';
 
 /** Spec §9: the addresses grid shows 10 a page. */
 export const ADDRESSES_PAGE = 10;
@@ -116,7 +117,6 @@ export function AddressesSection() {
           queryKey={ADDRESSES_KEY}
           rowKey={(row) => row.id}
           fixedPerPage={ADDRESSES_PAGE}
-          pinActions
           savedViews={false}
           fetch={(grid, signal) => api.request(AddressesGridQuery, { grid }, { signal }).then((r) => r.addressesGrid)}
           rowActions={
@@ -161,10 +161,10 @@ export function AddressesSection() {
  * country); the server judges them again with the rest (one warehouse, not removable while active).
  */
 function localErrors(draft: AddressDraft, croatiaEnabled: boolean, t: TFunction) {
-  const blank = mdpWarehouseBlankFields(draft);
-  if (blank.length) return Object.fromEntries(blank.map((field) => [field, t('validation.required')]));
   const parsed = addressSchema.safeParse(draft);
   const errors: Record<string, string | undefined> = parsed.success ? {} : issueErrors(parsed.error.issues, t);
+  // Every field of a warehouse is required; shown with the other fields' messages, not before them.
+  for (const field of mdpWarehouseBlankFields(draft)) errors[field] = t('validation.required');
   if (draft.types.includes('MDP_WAREHOUSE') && draft.types.length > 1) {
     errors.types ??= t('partner.addresses.mdpStandalone');
   }
@@ -184,7 +184,7 @@ function AddressDialog({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const flags = useFeatureFlags();
-  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<AddressDraft>(editing.draft);
+  const { draft, errors, setForm, showErrors, change, dirty } = useSettingsDraft<AddressDraft>(editing.draft);
   // Whether the country is allowed depends on the types: a change of types takes back the country's message.
   const changeAddress = (patch: Partial<AddressDraft>) =>
     change(patch.types ? { state: draft.state, ...patch } : patch);
@@ -212,6 +212,9 @@ function AddressDialog({
     },
     onError: (error) => showErrors(fieldErrors(error, t)),
   });
+  // A dialog with changes asks before it closes (the close button, Escape, Cancel, a link or the back button).
+  const unsaved = useUnsavedChanges(dirty && !save.isPending);
+  const close = () => unsaved.confirmDiscard(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -228,10 +231,11 @@ function AddressDialog({
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
-      onClose={onClose}
+      onClose={close}
       title={editing.id ? t('addresses.editTitle') : t('addresses.addTitle')}
       centered
     >
+      {unsaved.prompt}
       <form ref={setForm} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <AddressFields
@@ -246,7 +250,7 @@ function AddressDialog({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

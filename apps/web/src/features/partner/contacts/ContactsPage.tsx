@@ -24,6 +24,7 @@ import {
   DeletePartnerContactMutation,
   SavePartnerContactMutation,
 } from './operations';
+import { useUnsavedChanges } from '../../../ui/UnsavedChanges';
 
 /** Spec §9: the contacts grid shows 10 a page. */
 export const CONTACTS_PAGE = 10;
@@ -127,7 +128,6 @@ export function ContactsPage() {
         queryKey={CONTACTS_KEY}
         rowKey={(row) => row.id}
         fixedPerPage={CONTACTS_PAGE}
-        pinActions
         savedViews={false}
         fetch={(grid, signal) => api.request(ContactsGridQuery, { grid }, { signal }).then((r) => r.contactsGrid)}
         rowActions={
@@ -191,7 +191,7 @@ function ContactDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<ContactDraft>(editing.draft);
+  const { draft, errors, setForm, showErrors, change, dirty } = useSettingsDraft<ContactDraft>(editing.draft);
 
   const save = useMutation({
     mutationFn: () => api.request(SavePartnerContactMutation, { id: editing.id, input: draft }),
@@ -202,6 +202,9 @@ function ContactDialog({
     },
     onError: (error) => showErrors(fieldErrors(error, t)),
   });
+  // A dialog with changes asks before it closes (the close button, Escape, Cancel, a link or the back button).
+  const unsaved = useUnsavedChanges(dirty && !save.isPending);
+  const close = () => unsaved.confirmDiscard(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -217,11 +220,12 @@ function ContactDialog({
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
-      onClose={onClose}
+      onClose={close}
       title={editing.id ? t('contacts.editTitle') : t('contacts.addTitle')}
       centered
       size="lg"
     >
+      {unsaved.prompt}
       <form ref={setForm} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <ContactFields draft={draft} errors={errors} change={change} offeredRoles={CONTACT_GROUPS} />
@@ -231,7 +235,7 @@ function ContactDialog({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

@@ -5,9 +5,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/api';
-import { errorMessage, fieldErrors, issueErrors } from '../../../app/api/apiError';
+import { errorMessage, fieldErrors } from '../../../app/api/apiError';
 import { useFormat } from '../../../app/i18n/format';
 import { flash } from '../../../ui/flash';
+import { useUnsavedChanges } from '../../../ui/UnsavedChanges';
 import { useFormFields } from '../../../ui/useFormFields';
 import { type ContractData, SaveContractMutation, SETTINGS_KEYS } from '../../onboarding/steps/settings/operations';
 import { Fact, InfoSection } from './InfoSection';
@@ -92,10 +93,12 @@ function ContractForm({ contract, onDone }: { contract: ContractData; onDone: ()
   const countryName = useCountryNames();
   const initial = valuesOf(contract);
   if (isValidIban(initial.bankAccount)) initial.bankAccount = formatIban(initial.bankAccount);
-  const { values, setValues, errors, setErrors, set, formRef } = useFormFields<Values>(initial);
+  const { values, setValues, errors, setErrors, set, formRef, dirty, markSaved, validate } =
+    useFormFields<Values>(initial);
   const save = useMutation({
     mutationFn: (input: Values) => api.request(SaveContractMutation, { input }),
-    onSuccess: ({ saveContract }) => {
+    onSuccess: ({ saveContract }, input) => {
+      markSaved(input);
       queryClient.setQueryData(SETTINGS_KEYS.contract, saveContract);
       void queryClient.invalidateQueries({ queryKey: INFO_KEYS.profile });
       flash.success(t('partner.info.contract.saved'));
@@ -103,14 +106,10 @@ function ContractForm({ contract, onDone }: { contract: ContractData; onDone: ()
     },
     onError: (error) => setErrors(fieldErrors(error, t) as Partial<Record<Field, string>>),
   });
+  const unsaved = useUnsavedChanges(dirty && !save.isPending);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = contractSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issueErrors<Field>(parsed.error.issues, t));
-      return;
-    }
-    save.mutate(values);
+    if (validate(contractSchema, t)) save.mutate(values);
   };
   const field = (
     name: Field,
@@ -164,8 +163,9 @@ function ContractForm({ contract, onDone }: { contract: ContractData; onDone: ()
             {errorMessage(save.error, t)}
           </Alert>
         )}
+        {unsaved.prompt}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={() => unsaved.confirmDiscard(onDone)}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>

@@ -7,6 +7,8 @@ import { api } from '../../../app/api/api';
 import { errorMessage, fieldErrors } from '../../../app/api/apiError';
 import { useFormat } from '../../../app/i18n/format';
 import { flash } from '../../../ui/flash';
+import { issueParams } from '../../../ui/formErrors';
+import { useUnsavedChanges } from '../../../ui/UnsavedChanges';
 import { Fact, InfoSection } from './InfoSection';
 import { INFO_KEYS, SetPublicTitleMutation, type ShopProfileData } from './operations';
 
@@ -58,6 +60,7 @@ function PublicTitle({ profile, canUpdate }: { profile: ShopProfileData; canUpda
     },
   });
   const editable = canUpdate && profile.publicTitleEditable;
+  const unsaved = useUnsavedChanges(editable && value.trim() !== (profile.publicTitle ?? '') && !save.isPending);
 
   if (!editable) {
     return (
@@ -83,8 +86,8 @@ function PublicTitle({ profile, canUpdate }: { profile: ShopProfileData; canUpda
     event.preventDefault();
     const parsed = publicTitleSchema.safeParse(value);
     if (!parsed.success) {
-      const rule = parsed.error.issues[0]!.message;
-      setError(t(`validation.${rule}`, { 0: rule === 'min' ? 2 : 50 }));
+      const issue = parsed.error.issues[0]!;
+      setError(t(`validation.${issue.message}`, issueParams(issue)));
       return;
     }
     // An operator may change it any time; a partner sets it once, so it asks first.
@@ -125,6 +128,7 @@ function PublicTitle({ profile, canUpdate }: { profile: ShopProfileData; canUpda
           </Badge>
         )}
       </Stack>
+      {unsaved.prompt}
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}

@@ -199,11 +199,13 @@ export function BasicTab({ form, set, err, shopId, isNew, title }: BasicTabProps
             error={err('status')}
             data-testid="product-status"
           />
+          {/* No clamping here or below: 12,000 must show the rule's message, not quietly become 9,999. */}
           <NumberInput
             label={f('inStock')}
             value={form.inStock}
             min={0}
             max={STOCK_MAX}
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             onChange={(n) => set({ inStock: typeof n === 'number' ? n : 0 })}
@@ -215,6 +217,7 @@ export function BasicTab({ form, set, err, shopId, isNew, title }: BasicTabProps
             value={form.deliveryDelay}
             min={0}
             max={DELIVERY_DELAY_MAX}
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             onChange={(n) => set({ deliveryDelay: typeof n === 'number' ? n : 0 })}

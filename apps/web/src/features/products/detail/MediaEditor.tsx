@@ -3,23 +3,65 @@ import {
   Alert,
   Button,
   Card,
+  Center,
   Checkbox,
   FileButton,
   Group,
   Image,
   Input,
   List,
+  Loader,
   Radio,
   SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
-import { IconPhotoPlus } from '@tabler/icons-react';
+import { IconPhotoOff, IconPhotoPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/api/apiError';
 import { uploadFile } from '../../../app/api/files';
 import { addUploaded, type MediaRow, type UploadAnswer } from './formState';
+import { isPortalMedia } from './remoteMedia';
+
+/**
+ * The picture of one image: its thumbnail, or the portal's own file. An image at the seller's URL is shown
+ * only once the portal has fetched it (the page's CSP blocks other origins); until then a placeholder.
+ */
+function MediaPicture({ row, alt }: { row: MediaRow; alt: string }) {
+  const src = isPortalMedia(row.thumbUrl) ? row.thumbUrl : isPortalMedia(row.url) ? row.url : null;
+  if (src) return <Image src={src} alt={alt} h={120} fit="contain" data-testid="media-picture" />;
+  return (
+    <Center h={120} bg="var(--mantine-color-gray-0)" aria-hidden>
+      {row.fetchStatus === 'PENDING' ? (
+        <Loader size="sm" />
+      ) : (
+        <IconPhotoOff size={32} color="var(--mantine-color-gray-6)" />
+      )}
+    </Center>
+  );
+}
+
+/** What became of an image at the seller's URL: being fetched, or why it gave no picture, with the URL. */
+function FetchState({ row }: { row: MediaRow }) {
+  const { t } = useTranslation();
+  if (row.fetchStatus !== 'PENDING' && row.fetchStatus !== 'FAILED') return null;
+  const failed = row.fetchStatus === 'FAILED';
+  return (
+    <Stack gap={2} data-testid={failed ? 'media-fetch-error' : 'media-fetch-pending'}>
+      <Text size="xs" c={failed ? 'red.8' : 'dimmed'} fw={failed ? 600 : undefined}>
+        {failed
+          ? t(`errors.${row.fetchError ?? 'REMOTE_IMAGE_UNREACHABLE'}`, {
+              defaultValue: t('errors.REMOTE_IMAGE_UNREACHABLE'),
+            })
+          : t('products.detail.media.fetching')}
+      </Text>
+      <Text size="xs" c="dimmed" truncate="end" title={row.url}>
+        {t('products.detail.media.sourceUrl', { url: row.url })}
+      </Text>
+    </Stack>
+  );
+}
 
 /**
  * The product's images (spec §5): upload (the server decodes each file and names its refusal), pick the
@@ -119,12 +161,7 @@ export function MediaEditor({
               {media.map((m, i) => (
                 <Card key={m.url} withBorder padding="xs" data-testid="media-item" opacity={m.excluded ? 0.55 : 1}>
                   <Card.Section>
-                    <Image
-                      src={m.thumbUrl ?? m.url}
-                      alt={t('products.detail.media.imageAlt', { n: i + 1 })}
-                      h={120}
-                      fit="contain"
-                    />
+                    <MediaPicture row={m} alt={t('products.detail.media.imageAlt', { n: i + 1 })} />
                   </Card.Section>
                   <Stack gap={6} mt="xs">
                     <Radio value={String(i)} label={t('products.detail.media.mainOne')} data-testid="media-main" />
@@ -148,6 +185,7 @@ export function MediaEditor({
                         {m.width} × {m.height} px
                       </Text>
                     ) : null}
+                    <FetchState row={m} />
                     {fieldError(i) && (
                       <Text size="xs" c="red">
                         {fieldError(i)}

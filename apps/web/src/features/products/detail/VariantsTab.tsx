@@ -203,6 +203,7 @@ export function VariantsTab(props: VariantsTabProps) {
                         value={v.inStock}
                         min={0}
                         max={STOCK_MAX}
+                        clampBehavior="none"
                         allowDecimal={false}
                         allowNegative={false}
                         w={100}
@@ -238,6 +239,7 @@ export function VariantsTab(props: VariantsTabProps) {
                         value={v.deliveryDelay}
                         min={0}
                         max={DELIVERY_DELAY_MAX}
+                        clampBehavior="none"
                         allowDecimal={false}
                         allowNegative={false}
                         w={90}

@@ -111,6 +111,14 @@ describe('the product form', () => {
     expect(sk.issues).toEqual([]);
   });
 
+  it('refuses stock over 9,999 with the numbers its message names, before anything is sent', () => {
+    const ctx = { shopId: 'CZ10MA', category: null, forListing: false } as const;
+    expect(checkForm(form({ inStock: 12_000 }), ctx).issues).toEqual([
+      { field: 'inStock', rule: 'numberBetween', params: { 0: 0, 1: 9999 } },
+    ]);
+    expect(checkForm(form({ inStock: 9999 }), ctx).issues).toEqual([]);
+  });
+
   it('names nested fields with their dotted path and each tab its fields', () => {
     const check = checkForm(
       form({
@@ -199,6 +207,8 @@ describe('the product form', () => {
         {
           url: '/media/x',
           thumbUrl: '/media/y',
+          fetchStatus: null,
+          fetchError: null,
           main: true,
           energyLabel: false,
           informationList: false,

@@ -41,6 +41,9 @@ export interface MediaRow {
   informationList: boolean;
   width: number | null;
   height: number | null;
+  /** An image at the seller's URL: PENDING while the portal fetches it, STORED, or FAILED with `fetchError`. */
+  fetchStatus?: string | null;
+  fetchError?: string | null;
 }
 export interface VariantRow {
   id: string;
@@ -456,17 +459,33 @@ export function tabOfField(field: string): DetailTab {
 
 /**
  * Zod issues as field issues with their dotted path (`variants.0.price`), the server's field names. A
- * length bound names its number as `{0}`, as the catalogue's `max` and `min` messages expect.
+ * length bound names its number as `{0}`, as the catalogue's `max` and `min` messages expect; a rule's own
+ * issue keeps the numbers its message names (stock "from {0} to {1}"), as the server's answer does.
  */
 export function zodFieldIssues(
-  issues: readonly { path: readonly PropertyKey[]; message: string; maximum?: unknown; minimum?: unknown }[],
+  issues: readonly {
+    path: readonly PropertyKey[];
+    message: string;
+    maximum?: unknown;
+    minimum?: unknown;
+    params?: unknown;
+  }[],
 ): FieldIssue[] {
   return issues.map((issue) => {
     const bound = issue.maximum ?? issue.minimum;
+    const own =
+      issue.params && typeof issue.params === 'object'
+        ? Object.fromEntries(
+            Object.entries(issue.params).filter(
+              (e): e is [string, number | string] => typeof e[1] === 'number' || typeof e[1] === 'string',
+            ),
+          )
+        : {};
+    const params = typeof bound === 'number' || typeof bound === 'bigint' ? { 0: Number(bound) } : own;
     return {
       field: issue.path.map(String).join('.') || 'form',
       rule: issue.message,
-      ...(typeof bound === 'number' || typeof bound === 'bigint' ? { params: { 0: Number(bound) } } : {}),
+      ...(Object.keys(params).length ? { params } : {}),
     };
   });
 }

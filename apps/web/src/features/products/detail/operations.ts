@@ -54,6 +54,8 @@ const ProductFields = graphql(`
     media {
       url
       thumbUrl
+      fetchStatus
+      fetchError
       main
       energyLabel
       informationList

@@ -19,6 +19,7 @@ import { type AddressData, AddressesQuery, type ChecklistData, SETTINGS_KEYS } f
 import { refreshOnboarding } from './refresh';
 import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { RequiredMarks, SectionCard } from './SectionCard';
+import { useUnsavedChanges } from '../../../../ui/UnsavedChanges';
 
 /** MALL Delivery warehouses have their own rules and screen (issue 10): not offered here. */
 const OFFERED_TYPES = ADDRESS_TYPES.filter((type) => type !== 'MDP_WAREHOUSE');
@@ -113,7 +114,7 @@ export function AddressesSection({ checklist, country }: { checklist: ChecklistD
 function AddressModal({ editing, onClose }: { editing: { id: string | null; draft: Draft }; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
+  const { draft, errors, setForm, showErrors, change, dirty } = useSettingsDraft<Draft>(editing.draft);
 
   const save = useMutation({
     mutationFn: () => api.request(SavePartnerAddressMutation, { id: editing.id, input: draft }),
@@ -124,6 +125,9 @@ function AddressModal({ editing, onClose }: { editing: { id: string | null; draf
     },
     onError: (error) => showErrors(fieldErrors(error, t)),
   });
+  // A dialog with changes asks before it closes (the close button, Escape, Cancel, a link or the back button).
+  const unsaved = useUnsavedChanges(dirty && !save.isPending);
+  const close = () => unsaved.confirmDiscard(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -139,10 +143,11 @@ function AddressModal({ editing, onClose }: { editing: { id: string | null; draf
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
-      onClose={onClose}
+      onClose={close}
       title={editing.id ? t('addresses.editTitle') : t('addresses.addTitle')}
       centered
     >
+      {unsaved.prompt}
       <form ref={setForm} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <AddressFields draft={draft} errors={errors} change={change} offeredTypes={OFFERED_TYPES} />
@@ -152,7 +157,7 @@ function AddressModal({ editing, onClose }: { editing: { id: string | null; draf
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

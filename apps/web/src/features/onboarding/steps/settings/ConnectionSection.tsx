@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../../app/api/api';
 import { errorMessage } from '../../../../app/api/apiError';
 import { flash } from '../../../../ui/flash';
+import { UnsavedChangesGuard } from '../../../../ui/UnsavedChanges';
 import { type ChecklistData, SetConnectionTypeMutation } from './operations';
 import { refreshOnboarding } from './refresh';
 import { SectionCard } from './SectionCard';
@@ -21,11 +22,17 @@ export function ConnectionSection({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(provider);
-  useEffect(() => setChoice(provider), [provider]);
+  // The choice the server holds: the session's provider, or the one just saved before the session refreshes.
+  const [saved, setSaved] = useState<string | null>(provider);
+  useEffect(() => {
+    setChoice(provider);
+    setSaved(provider);
+  }, [provider]);
 
   const save = useMutation({
     mutationFn: (value: string) => api.request(SetConnectionTypeMutation, { provider: value }),
-    onSuccess: () => {
+    onSuccess: (_, value) => {
+      setSaved(value);
       flash.success(t('onboarding.connection.saved'));
       void refreshOnboarding(queryClient);
     },
@@ -38,6 +45,7 @@ export function ConnectionSection({
       intro={t('onboarding.connection.intro')}
       done={checklist?.provider ?? null}
     >
+      <UnsavedChangesGuard dirty={choice !== saved && !save.isPending} />
       <Radio.Group value={choice} onChange={setChoice} label={t('onboarding.connection.label')}>
         <Stack gap="sm" mt={4}>
           {PROVIDER_TYPES.map((type) => (

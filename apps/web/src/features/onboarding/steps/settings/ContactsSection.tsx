@@ -19,6 +19,7 @@ import { type ChecklistData, type ContactData, ContactsQuery, SETTINGS_KEYS } fr
 import { refreshOnboarding } from './refresh';
 import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { RequiredMarks, SectionCard } from './SectionCard';
+import { useUnsavedChanges } from '../../../../ui/UnsavedChanges';
 
 /** The MALL Delivery contact has its own rules (issue 10): not offered here. */
 const OFFERED_ROLES = CONTACT_GROUPS.filter((role) => role !== 'MALL_DELIVERY');
@@ -127,7 +128,7 @@ function ContactModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
+  const { draft, errors, setForm, showErrors, change, dirty } = useSettingsDraft<Draft>(editing.draft);
 
   const save = useMutation({
     mutationFn: () => api.request(SavePartnerContactMutation, { id: editing.id, input: draft }),
@@ -138,6 +139,9 @@ function ContactModal({
     },
     onError: (error) => showErrors(fieldErrors(error, t)),
   });
+  // A dialog with changes asks before it closes (the close button, Escape, Cancel, a link or the back button).
+  const unsaved = useUnsavedChanges(dirty && !save.isPending);
+  const close = () => unsaved.confirmDiscard(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,11 +157,12 @@ function ContactModal({
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
-      onClose={onClose}
+      onClose={close}
       title={editing.id ? t('contacts.editTitle') : t('contacts.addTitle')}
       centered
       size="lg"
     >
+      {unsaved.prompt}
       <form ref={setForm} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <ContactFields draft={draft} errors={errors} change={change} offeredRoles={OFFERED_ROLES} />
@@ -167,7 +172,7 @@ function ContactModal({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

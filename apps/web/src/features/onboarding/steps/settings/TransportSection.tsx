@@ -33,6 +33,7 @@ import {
 import { refreshOnboarding } from './refresh';
 import { RowActions, useRemoveSetting, useSettingsDraft } from './editing';
 import { SectionCard } from './SectionCard';
+import { useUnsavedChanges } from '../../../../ui/UnsavedChanges';
 
 type Carrier = { code: string; title: string; isPickupPoint: boolean };
 type Draft = { code: string; price: string; codPrice: string; freeLimit: string; deliveryDelay: number | string };
@@ -171,7 +172,7 @@ function DeliveryModal({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { draft, errors, setForm, showErrors, change } = useSettingsDraft<Draft>(editing.draft);
+  const { draft, errors, setForm, showErrors, change, dirty } = useSettingsDraft<Draft>(editing.draft);
   const input = () => ({
     code: draft.code,
     price: draft.price,
@@ -189,6 +190,9 @@ function DeliveryModal({
     },
     onError: (error) => showErrors(fieldErrors(error, t)),
   });
+  // A dialog with changes asks before it closes (the close button, Escape, Cancel, a link or the back button).
+  const unsaved = useUnsavedChanges(dirty && !save.isPending);
+  const close = () => unsaved.confirmDiscard(onClose);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -236,10 +240,11 @@ function DeliveryModal({
     <Modal
       closeButtonProps={{ 'aria-label': t('common.close') }}
       opened
-      onClose={onClose}
+      onClose={close}
       title={editing.id ? t('deliveries.editTitle') : t('deliveries.addTitle')}
       centered
     >
+      {unsaved.prompt}
       <form ref={setForm} onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Select
@@ -277,7 +282,7 @@ function DeliveryModal({
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

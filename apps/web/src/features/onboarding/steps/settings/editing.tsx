@@ -11,10 +11,12 @@ import { refreshOnboarding } from './refresh';
 /**
  * The draft of a settings dialog (an address, a contact, a delivery method): the values, their messages, and
  * the form whose first invalid field gets the focus when messages are shown. A change clears its fields'
- * messages.
+ * messages. `dirty` tells the unsaved-changes guard whether the user changed anything.
  */
 export function useSettingsDraft<D extends object>(initial: D) {
   const [draft, setDraft] = useState<D>(initial);
+  // The draft as the dialog opened: a dialog differs from it once the user changed something.
+  const [opened] = useState(() => JSON.stringify(initial));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [form, setForm] = useState<HTMLFormElement | null>(null);
   const showErrors = (next: Record<string, string | undefined>) => {
@@ -25,7 +27,7 @@ export function useSettingsDraft<D extends object>(initial: D) {
     setDraft((d) => ({ ...d, ...patch }));
     setErrors((e) => ({ ...e, ...Object.fromEntries(Object.keys(patch).map((k) => [k, undefined])) }));
   };
-  return { draft, errors, setForm, showErrors, change };
+  return { draft, errors, setForm, showErrors, change, dirty: JSON.stringify(draft) !== opened };
 }
 
 /**

@@ -1,0 +1,137 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { login, seriousAxeFindings } from '../helpers';
+
+/**
+ * Images at a seller's URL (issue 18, point 9): a feed names pictures on the seller's own server. The portal
+ * fetches them (the e2e server allows loopback addresses, as for the webhooks spec), and the product detail
+ * shows the copy from /media/ — which the strict CSP allows, where the seller's URL would be blocked — and
+ * names the URL that gave no picture with its reason.
+ */
+
+const en = JSON.parse(readFileSync('packages/domain/src/i18n/locales/en.json', 'utf8')) as {
+  errors: Record<string, string>;
+};
+const SHOTS = '/tmp/i18/shots/images';
+
+/** A PNG of one colour, built byte by byte so the server really decodes it. */
+function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+let shop: http.Server;
+let base = '';
+
+test.beforeAll(async () => {
+  const picture = png(320, 240, [20, 110, 200]);
+  // The seller's web shop: one picture, and nothing at any other address.
+  shop = http.createServer((req, res) => {
+    if (req.url === '/kettle.png') res.writeHead(200, { 'content-type': 'image/png' }).end(picture);
+    else res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
+  });
+  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  mkdirSync(SHOTS, { recursive: true });
+});
+test.afterAll(async () => {
+  await new Promise((resolve) => shop.close(resolve));
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
+});
+
+test('a feed with image URLs: the detail shows the fetched picture from /media/ and the URL that failed', async ({
+  page,
+}) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  await login(page, 'partner@demo.test');
+  const id = `IMG-${Date.now()}`;
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<ITEMS>
+  <ITEM>
+    <ID>${id}</ID>
+    <PRODUCT_TYPE>Kettle with pictures ${id}</PRODUCT_TYPE>
+    <PRICE>1290</PRICE>
+    <VAT>21</VAT>
+    <IN_STOCK>4</IN_STOCK>
+    <MEDIA><URL>${base}/kettle.png</URL><MAIN>true</MAIN></MEDIA>
+    <MEDIA><URL>${base}/kettle-back.png</URL><MAIN>false</MAIN></MEDIA>
+  </ITEM>
+</ITEMS>`;
+
+  await page.goto('/products');
+  await page.getByTestId('products-import').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'feed.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(xml, 'utf8'),
+  });
+  await dialog.getByTestId('products-import-submit').click();
+  await expect(dialog.getByTestId('products-import-progress')).toHaveAttribute('data-status', 'END', {
+    timeout: 30_000,
+  });
+
+  await page.goto(`/products/detail/${id}`);
+  const items = page.getByTestId('media-item');
+  await expect(items).toHaveCount(2);
+  // The picture arrives as the job stores it (the stream tells the open page), served by the portal.
+  const picture = items.nth(0).getByTestId('media-picture');
+  await expect(picture).toBeVisible({ timeout: 30_000 });
+  await expect(picture).toHaveAttribute('src', /^\/media\/[0-9a-f-]{36}$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The URL that gave no picture says so, with its address.
+  const failed = items.nth(1).getByTestId('media-fetch-error');
+  await expect(failed).toContainText(en.errors.REMOTE_IMAGE_NOT_FOUND!, { timeout: 30_000 });
+  await expect(failed).toContainText(`${base}/kettle-back.png`);
+  expect(blocked).toEqual([]);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await items.nth(0).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/detail-media-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await items.nth(1).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/detail-media-390.png` });
+  expect(await seriousAxeFindings(page)).toEqual([]);
+
+  // The errors tab counts it among the product's problems.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/products/errors');
+  const row = page.getByTestId('grid-row').filter({ hasText: id });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('product-error-issues')).toContainText(en.errors.REMOTE_IMAGE_NOT_FOUND!);
+  await page.screenshot({ path: `${SHOTS}/errors-1440.png` });
+  expect(await seriousAxeFindings(page)).toEqual([]);
+
+  // The grid's picture is the fetched copy too.
+  await page.goto(`/products?q=${encodeURIComponent(id)}`);
+  const thumb = page.locator(`[data-row-id="${id}"] img`);
+  await expect(thumb).toHaveAttribute('src', /^\/media\//);
+});
