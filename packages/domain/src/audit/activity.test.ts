@@ -50,6 +50,14 @@ const cases: Case[] = [
   ['product.sendToApproval', null, { count: 5 }, 'productsChanged', { count: 5 }, '/products'],
   ['product.activateAll', null, { count: 6 }, 'productsChanged', { count: 6 }, '/products'],
   ['product.batch', null, { field: 'stock', count: 7, failed: 0 }, 'productsChanged', { count: 7 }, '/products'],
+  [
+    'product.price.forced',
+    null,
+    { source: 'IMPORT', count: 8, skipped: 0 },
+    'productsChanged',
+    { count: 8 },
+    '/products',
+  ],
   ['product.import.start', '9', null, 'productImport', {}, '/products'],
   ['product.import.batch', '9', null, 'productImport', {}, '/products'],
   [

@@ -106,6 +106,7 @@ export function describeActivity(facts: ActivityFacts): ActivitySentence {
     case 'product.sendToApproval':
     case 'product.activateAll':
     case 'product.batch':
+    case 'product.price.forced':
       return sentence('productsChanged', { count: count(data) }, '/products');
     case 'product.import.start':
     case 'product.import.batch':
