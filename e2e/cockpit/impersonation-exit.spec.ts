@@ -46,11 +46,14 @@ test.describe('operator signed in as a partner', () => {
     for (const code of ['PLUGIN_FAST_CENTRIK', 'MALL_FEED', 'HEUREKA_FEED', 'CZ10MA', 'PRODUCTION']) {
       expect(text, code).not.toContain(code);
     }
-    const action = page.locator('[data-pinned="right"]').first();
+    // No column is pinned over the others (issue 18): the table fits 1440 px, so the row action is in view.
+    await expect(page.locator('[data-pinned]')).toHaveCount(0);
+    const action = page.locator('[data-testid^="remote-login-"]').first();
     await expect(action).toBeVisible();
-    expect(await action.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
     const box = await action.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(1440);
+    const scroller = grid.locator('table').locator('xpath=..');
+    expect(await scroller.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await page.screenshot({ path: '/tmp/shots/cockpit-1440x900.png' });
   });
 });

@@ -58,11 +58,12 @@ test.describe('notification list', () => {
     await expect(page.getByText('All notifications are marked as read.')).toBeVisible();
     await expect(page.getByTestId('notification-new')).toHaveCount(0);
 
-    // The mail went to the address the shop gave, in the shop's language (Slovak).
+    // The mail went to the address the shop gave. That address has no account, so it reads the language of the
+    // shop's master account (Czech in the demo data), not the market's (issue 18: mails in the reader's language).
     await page.goto('/dev/mailbox');
     await page.getByTestId('mailbox-recipient').fill(NEWS);
     await page.getByRole('button', { name: 'Show' }).click();
-    const mail = page.getByTestId('mailbox-message').filter({ hasText: 'Stav onboardingu: Prístup partnera' });
+    const mail = page.getByTestId('mailbox-message').filter({ hasText: 'Stav onboardingu: Přístup partnera' });
     await expect(mail.first()).toBeVisible({ timeout: 20_000 });
     await mail.first().click();
     // The mail's link selects the shop first, then opens its onboarding (right for people of several shops).

@@ -8,7 +8,7 @@ import { login, logout, seriousAxeFindings } from '../helpers';
  * order chips, the order type, the Zásilkovna and billing files and the detail's transport block.
  */
 
-const SHOTS = '/tmp/i18/shots/orders-grid';
+const SHOTS = '/tmp/shots/orders-grid';
 const SHIPPING_VIEW = [
   'Order',
   'Ordered',

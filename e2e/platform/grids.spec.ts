@@ -7,7 +7,7 @@ import { login, seriousAxeFindings } from '../helpers';
  * selection still there.
  */
 
-const SHOTS = '/tmp/i18/shots/grids';
+const SHOTS = '/tmp/shots/grids';
 
 interface OrderItem {
   id: string;

@@ -5,7 +5,7 @@ import { login, seriousAxeFindings } from '../helpers';
  * The home page's words (issue 18, points 14 and 18): recent activity in sentences with working links, in the
  * reader's language, and useful links that lead only to pages that exist.
  */
-const SHOTS = process.env.WORDS_SHOTS ?? '/tmp/i18/shots/words';
+const SHOTS = process.env.WORDS_SHOTS ?? '/tmp/shots/words';
 
 /** Opens the first open order whose status the seller may change (an unconfirmed one may not), by its detail. */
 async function openChangeableOrder(page: Page): Promise<string> {

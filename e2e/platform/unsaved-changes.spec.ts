@@ -7,7 +7,7 @@ import { login, seriousAxeFindings } from '../helpers';
  * the Czech demo shop; onboarding@demo.test a shop in its first onboarding step.
  */
 const question = (page: Page) => page.getByRole('dialog', { name: 'Discard changes?' });
-const SHOTS = '/tmp/i18/shots/forms';
+const SHOTS = '/tmp/shots/forms';
 
 /** Clicks a menu link and expects the question; "Keep editing" stays with the value, "Discard" leaves. */
 async function leaveAsks(page: Page, field: Locator, typed: string, from: RegExp, nav = 'orders', to = /\/orders/) {

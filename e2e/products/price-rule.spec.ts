@@ -12,7 +12,7 @@ import { login, seriousAxeFindings } from '../helpers';
 const en = JSON.parse(readFileSync('packages/domain/src/i18n/locales/en.json', 'utf8')) as {
   validation: Record<string, string>;
 };
-const SHOTS = '/tmp/i18/shots/prices';
+const SHOTS = '/tmp/shots/prices';
 // Each test runs one or two imports as jobs, axe and screenshots at two widths: more than the default minute
 // on a busy two-core machine.
 test.describe.configure({ timeout: 180_000 });

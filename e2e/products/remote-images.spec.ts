@@ -15,7 +15,7 @@ import { login, seriousAxeFindings } from '../helpers';
 const en = JSON.parse(readFileSync('packages/domain/src/i18n/locales/en.json', 'utf8')) as {
   errors: Record<string, string>;
 };
-const SHOTS = '/tmp/i18/shots/images';
+const SHOTS = '/tmp/shots/images';
 
 /** A PNG of one colour, built byte by byte so the server really decodes it. */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {

@@ -133,12 +133,12 @@ for (const viewport of [
     await page.goto('/sla/tracking-rate');
     await expect(page.getByTestId('sla-chart').locator('svg.recharts-surface')).toBeVisible();
     await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `/tmp/i18/shots/labels-sla/sla-tracking-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: `/tmp/shots/labels-sla/sla-tracking-${viewport.width}.png`, fullPage: true });
     await page.goto('/sla/all');
     await page.getByTestId('sla-broken-link').first().click();
     await expect(page.getByTestId('sla-breach-banner')).toBeVisible();
     await expect(page.getByTestId('grid-total')).not.toBeEmpty();
-    await page.screenshot({ path: `/tmp/i18/shots/labels-sla/orders-breach-${viewport.width}.png`, fullPage: true });
+    await page.screenshot({ path: `/tmp/shots/labels-sla/orders-breach-${viewport.width}.png`, fullPage: true });
     const failures: string[] = [];
     for (const path of ['/sla/tracking-rate', page.url()]) {
       await page.goto(path);

@@ -95,7 +95,8 @@ export function CockpitPartnersPage() {
           </Text>
         ),
       },
-      text('mallName', 'mallName'),
+      // The less used columns wait in the column picker, so the list fits 1440 px without a pinned column.
+      { ...text('mallName', 'mallName'), defaultVisible: false },
       {
         field: 'workflowStatus',
         header: 'cockpit.columns.workflowStatus',
@@ -124,12 +125,13 @@ export function CockpitPartnersPage() {
             '—'
           ),
       },
-      text('pluginProvider', 'pluginProvider'),
+      { ...text('pluginProvider', 'pluginProvider'), defaultVisible: false },
       text('kam', 'kam'),
-      text('farmer', 'farmer'),
+      { ...text('farmer', 'farmer'), defaultVisible: false },
       {
         field: 'onboarding',
         header: 'cockpit.columns.onboarding',
+        defaultVisible: false,
         filterType: 'BOOLEAN',
         sortable: true,
         render: (row) => t(row.onboarding ? 'grid.boolean.true' : 'grid.boolean.false'),
