@@ -7,9 +7,12 @@ import { login, seriousAxeFindings } from '../helpers';
  */
 const SHOTS = process.env.WORDS_SHOTS ?? '/tmp/shots/words';
 
-/** Opens the first open order whose status the seller may change (an unconfirmed one may not), by its detail. */
+/**
+ * Opens the first shipped order whose status the seller may change, by its detail. Shipped orders, not open
+ * ones: the Czech shop's few confirmed open orders belong to the orders, tools and webhooks specs.
+ */
 async function openChangeableOrder(page: Page): Promise<string> {
-  await page.goto('/orders/open-status');
+  await page.goto('/orders/shipped-status');
   await expect(page.getByTestId('grid-row').first()).toBeVisible();
   const ids = await page
     .getByTestId('grid-row')
@@ -19,7 +22,7 @@ async function openChangeableOrder(page: Page): Promise<string> {
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(id) })).toBeVisible();
     if (await page.getByTestId('order-change-status').isVisible()) return id;
   }
-  throw new Error('no open order may change its status');
+  throw new Error('no shipped order may change its status');
 }
 
 test.beforeEach(async ({ page }) => {
@@ -34,13 +37,13 @@ test('a status change reads as a sentence on the home page, in the reader langua
   await login(page, 'partner@demo.test');
   const orderId = await openChangeableOrder(page);
   await page.getByTestId('order-change-status').click();
-  await page.getByTestId('order-status-shipping').click();
+  await page.getByTestId('order-status-delivered').click();
   await page.getByRole('dialog').getByTestId('status-submit').click();
-  await expect(page.getByTestId('order-status').first()).toHaveText('Shipping');
+  await expect(page.getByTestId('order-status').first()).toHaveText('Delivered');
 
   await page.goto('/');
   const first = page.getByTestId('activity-sentence').first();
-  await expect(first).toHaveText(`You changed the status of order ${orderId} to Shipping`);
+  await expect(first).toHaveText(`You changed the status of order ${orderId} to Delivered`);
   // Never the bare action code any more.
   await expect(page.getByTestId('recent-activity')).not.toContainText('order.status');
   expect(await seriousAxeFindings(page)).toEqual([]);
@@ -56,7 +59,7 @@ test('a status change reads as a sentence on the home page, in the reader langua
   await page.evaluate(() => localStorage.setItem('pp.language', 'pl'));
   await page.reload();
   await expect(page.getByTestId('activity-sentence').first()).toHaveText(
-    `Zmieniłeś(-aś) status zamówienia ${orderId} na W przygotowaniu do wysyłki`,
+    `Zmieniłeś(-aś) status zamówienia ${orderId} na Dostarczone`,
   );
   await page.evaluate(() => localStorage.setItem('pp.language', 'en'));
   await page.reload();
@@ -66,7 +69,7 @@ test('a status change reads as a sentence on the home page, in the reader langua
   await expect(link).toHaveText(orderId);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
-  await expect(page.getByTestId('order-status').first()).toHaveText('Shipping');
+  await expect(page.getByTestId('order-status').first()).toHaveText('Delivered');
 });
 
 test('every useful link on the home page opens a real page, never "coming soon" or not found', async ({ page }) => {

@@ -75,7 +75,10 @@ const BULK = `mutation($ids: [ID!]!, $data: OrderStatusInput!) {
   ordersStatusUpdate(orderIds: $ids, data: $data) { outcome results { orderId ok } } }`;
 const GRID = 'query { orders(view: ALL, grid: { perPage: 20 }) { total items { id } } }';
 
-describe('a bulk status change on the embedded database', () => {
+// Only the embedded database serves one transaction at a time for the whole process; on PostgreSQL the bulk
+// change is one transaction beside the others (bulk.ts), its events arrive at its commit, and other sellers'
+// requests run on other connections meanwhile (the PostgreSQL pass proves the rest in bulk-ship.race.test.ts).
+describe.runIf(!process.env.TEST_DATABASE_URL)('a bulk status change on the embedded database', () => {
   // The bulk change works in groups of orders (bulk.ts, PGLITE_GROUP), one transaction each, and yields
   // between groups: the bystander is answered after some group committed and before the last one did.
   it("lets another seller's grid answer between its groups of orders", async () => {

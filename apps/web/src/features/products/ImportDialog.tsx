@@ -14,7 +14,7 @@ import {
 import { IconFileUpload } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
@@ -103,6 +103,12 @@ export function ImportDialog({ opened, onClose }: { opened: boolean; onClose: ()
   if (shown && record?.id === shown.importId && !ended(shown.event) && !RUNNING.includes(record.status)) {
     shown = { ...shown, event: importEventOf(record) };
   }
+  // A finished import opened for its waiting price changes stays shown once they are applied (its held count
+  // then drops to 0), so the seller reads the confirmation instead of the dialog falling back to a new upload.
+  const waitingShown = !followed && shown && waiting && shown.importId === waiting.id ? shown : null;
+  useEffect(() => {
+    if (waitingShown) setFollowed(waitingShown);
+  }, [waitingShown]);
   const busy = !!shown && !ended(shown.event);
   polling.current = opened && busy;
 
