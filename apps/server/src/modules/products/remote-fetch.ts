@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { DomainError, type ErrorCode } from '@pp/domain';
-import { hostOf, resolveAllowed } from '../webhooks/url-check';
+import { isIP } from 'node:net';
+import type { ErrorCode } from '@pp/domain';
+import { guardedLookup, hostOf, resolveAllowed } from '../webhooks/url-check';
 
 /** How a fetch of a seller's image may go: the same bounds for every URL, numbers in remote-media.ts. */
 export interface RemoteFetchLimits {
@@ -33,39 +33,6 @@ const fail = (code: ErrorCode, retry: boolean, detail: string): RemoteFetchResul
   ok: false,
   failure: { code, retry, detail },
 });
-
-/**
- * Resolves the host and checks every address when the socket connects (the webhook allow-list): the address
- * checked is the address connected, for the first request and for every redirect, so neither a name that
- * resolves elsewhere later (DNS rebinding) nor a redirect can reach the server's own network.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    resolveAllowed(hostname, allowPrivate).then(
-      (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
-        const usable = wanted ? addresses.filter((a) => a.family === wanted) : addresses;
-        if (usable.length === 0) {
-          callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
-        } else if (options.all) {
-          (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
-        } else {
-          callback(null, usable[0]!.address, usable[0]!.family);
-        }
-      },
-      (error: unknown) => {
-        const refused = error instanceof DomainError && error.params.reason === 'private';
-        callback(
-          Object.assign(new Error(refused ? 'address not allowed' : 'host not found'), {
-            code: refused ? 'EADDRNOTALLOWED' : 'ENOTFOUND',
-          }),
-          '',
-          4,
-        );
-      },
-    );
-  };
-}
 
 /** A socket error as a reason: a refused address is final, a host or connection that failed may work later. */
 function socketFailure(error: unknown): RemoteFetchResult {

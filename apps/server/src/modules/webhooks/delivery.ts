@@ -2,10 +2,8 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import {
-  DomainError,
   signatureBase,
   WEBHOOK_BROKEN_AFTER,
   WEBHOOK_HEADERS,
@@ -22,7 +20,7 @@ import { publishInTransaction } from '../../platform/stream/hub';
 import { emitPartnerEvent } from '../events/emit';
 import { tellMasterIfNobodyHears } from './mails';
 import { webhookDeliveries, webhookLogs, webhooks } from './tables';
-import { hostOf, resolveAllowed } from './url-check';
+import { guardedLookup, hostOf, resolveAllowed } from './url-check';
 
 const USER_AGENT = 'PartnerPortal-Webhooks/1.0';
 
@@ -46,39 +44,6 @@ export interface AttemptResult {
   isTimeout: boolean;
   timing: number;
   err: string | null;
-}
-
-/**
- * Resolves the host and checks every address right when the socket connects: the address checked is the
- * address connected, so a name that resolved public when the hook was saved cannot be pointed at the
- * server's own network later (DNS rebinding).
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    resolveAllowed(hostname, allowPrivate).then(
-      (addresses) => {
-        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
-        const usable = wanted ? addresses.filter((a) => a.family === wanted) : addresses;
-        if (usable.length === 0) {
-          callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
-        } else if (options.all) {
-          (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
-        } else {
-          callback(null, usable[0]!.address, usable[0]!.family);
-        }
-      },
-      (error: unknown) => {
-        const refused = error instanceof DomainError && error.params.reason === 'private';
-        callback(
-          Object.assign(new Error(refused ? 'address not allowed' : 'host not found'), {
-            code: refused ? 'EADDRNOTALLOWED' : 'ENOTFOUND',
-          }),
-          '',
-          4,
-        );
-      },
-    );
-  };
 }
 
 function shortError(error: unknown): string {

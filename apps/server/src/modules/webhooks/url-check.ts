@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { DomainError } from '@pp/domain';
 
 export interface ResolvedAddress {
@@ -97,4 +97,38 @@ export async function resolveAllowed(host: string, allowPrivate: boolean): Promi
 /** The check at create and update: the URL's host must resolve, and only to public addresses. */
 export async function checkWebhookUrl(value: string, allowPrivate: boolean): Promise<void> {
   await resolveAllowed(hostOf(new URL(value)), allowPrivate);
+}
+
+/**
+ * Resolves the host and checks every address when the socket connects (the webhook allow-list): the address
+ * checked is the address connected, for the first request and for every redirect, so neither a name that
+ * resolves elsewhere later (DNS rebinding) nor a redirect can reach the server's own network. Webhook
+ * deliveries and image fetches from sellers' URLs both connect through it.
+ */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolveAllowed(hostname, allowPrivate).then(
+      (addresses) => {
+        const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+        const usable = wanted ? addresses.filter((a) => a.family === wanted) : addresses;
+        if (usable.length === 0) {
+          callback(Object.assign(new Error('no address'), { code: 'ENOTFOUND' }), '', 4);
+        } else if (options.all) {
+          (callback as unknown as (e: null, a: typeof usable) => void)(null, usable);
+        } else {
+          callback(null, usable[0]!.address, usable[0]!.family);
+        }
+      },
+      (error: unknown) => {
+        const refused = error instanceof DomainError && error.params.reason === 'private';
+        callback(
+          Object.assign(new Error(refused ? 'address not allowed' : 'host not found'), {
+            code: refused ? 'EADDRNOTALLOWED' : 'ENOTFOUND',
+          }),
+          '',
+          4,
+        );
+      },
+    );
+  };
 }
