@@ -1,6 +1,7 @@
 import { type SlaCount, slaPeriods } from '@pp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/client';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { orders } from '../orders/tables';
 import { countSla } from './service';
@@ -87,5 +88,21 @@ describe('the SLA summary beside writers', () => {
     const after = await bothCounts();
     expect(after.summary).toBe(after.direct);
     expect(after.direct).not.toBe(first.direct);
+  });
+
+  it('marks a change to the orders of 20,000 partners in one statement without running out of locks', async () => {
+    // One shared lock per partner took 20,000 advisory locks and PostgreSQL answered "out of shared memory" (the
+    // large seed's 50,000-order statements did); partners now share a lock per bucket.
+    const locks = await server.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select sla_mark_months(
+        array(select g from generate_series(1, 20000) as g),
+        array(select current_date from generate_series(1, 20000)))`);
+      const [row] = rowsOf<{ n: number }>(
+        await tx.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`),
+      );
+      return row!.n;
+    });
+    expect(locks).toBeGreaterThan(0);
+    expect(locks).toBeLessThanOrEqual(1024);
   });
 });

@@ -11,6 +11,9 @@ import { judgedOrdersSql } from './rules-sql';
  */
 
 const first = (month: string) => `${month}-01`;
+
+/** Partners share an advisory lock per bucket (migration 0022): a statement over many partners holds at most this many. */
+const LOCK_BUCKETS = 1024;
 /** The last day of a month given as YYYY-MM-DD of its first day. */
 function lastDay(monthFirst: string): string {
   const d = new Date(`${monthFirst}T00:00:00Z`);
@@ -41,12 +44,12 @@ interface MonthRow {
 
 /**
  * Takes the partner's marks and counts again the months they name, and any wanted month never counted, storing
- * them. Runs under the partner's exclusive lock (the triggers take it shared while they write marks), so no mark
+ * them. Runs under the exclusive lock of the partner's bucket (the triggers take it shared while they write marks), so no mark
  * of a change this count does not see can be taken. Returns false when a writer holds the lock.
  */
 async function refreshMonths(tx: DbOrTx, partnerId: number, wanted: readonly string[]): Promise<boolean> {
   const [lock] = rowsOf<{ locked: boolean }>(
-    await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('sla-months'), ${partnerId}) as locked`),
+    await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('sla-months'), ${partnerId % LOCK_BUCKETS}) as locked`),
   );
   if (!lock?.locked) return false;
   const marked = rowsOf<{ month: string }>(
