@@ -18,3 +18,4 @@ export * from '../../modules/notifications/tables';
 export * from '../../modules/webhooks/tables';
 export * from '../../modules/api/tables';
 export * from '../../modules/messages/tables';
+export * from '../../modules/deliveries/tables';
