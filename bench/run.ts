@@ -10,8 +10,11 @@ import { productsImportBench } from './products-import';
 import { partnersGridBench } from './partners-grid';
 import { productsBench } from './products';
 import { slaBench } from './sla';
+import { branchesBench } from './branches';
 import { throughputBench } from './throughput';
 import { apiLimitsBench } from './api-limits';
+import { calendarBench } from './calendar';
+import { intakeBench } from './intake';
 
 export interface BenchResult {
   name: string;
@@ -29,7 +32,10 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'products-grid', run: productsBench },
   { name: 'products-import', run: productsImportBench },
   { name: 'sla', run: slaBench },
+  { name: 'branches', run: branchesBench },
   { name: 'api-limits', run: apiLimitsBench },
+  { name: 'calendar', run: calendarBench },
+  { name: 'intake', run: intakeBench },
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
 ];
 

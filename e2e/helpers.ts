@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -31,4 +32,54 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A PNG of one colour, built byte by byte (signature, IHDR, IDAT, IEND) so the server really decodes it. */
+export function png(width: number, height: number, rgb: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, no interlace
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Opens the products' import dialog from the products page. */
+export async function openProductsImport(page: Page) {
+  await page.goto('/products');
+  await page.getByTestId('products-import').click();
+  return page.getByRole('dialog');
+}
+
+/**
+ * Sends an XML feed in the open products' import dialog and waits for the import's end (a job: more than
+ * the default wait on a busy machine). Answers the dialog, which shows the import's outcome.
+ */
+export async function importProductsFeed(page: Page, xml: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'feed.xml',
+    mimeType: 'application/xml',
+    buffer: Buffer.from(xml, 'utf8'),
+  });
+  await dialog.getByTestId('products-import-submit').click();
+  await expect(dialog.getByTestId('products-import-progress')).toHaveAttribute('data-status', 'END', {
+    timeout: 30_000,
+  });
+  return dialog;
 }

@@ -128,7 +128,7 @@ test('a new e-shop registers, onboards in five steps and goes live with the full
   await contact.getByRole('button', { name: 'Save contact person' }).click();
   await expect(page.getByTestId('settings-contacts-status')).toHaveAttribute('data-status', 'done');
 
-  await page.getByRole('button', { name: 'Add carrier' }).click();
+  await page.getByRole('button', { name: 'Add delivery method' }).click();
   const carrier = page.getByRole('dialog', { name: 'New delivery method' });
   await carrier.getByRole('combobox', { name: 'Carrier' }).click();
   await page.getByRole('option', { name: 'PPL' }).click();

@@ -66,7 +66,7 @@ test.describe('onboarding steps 1 and 3', () => {
     await expect(contactDialog).toBeHidden();
     await expect(status(page, 'contacts')).toHaveAttribute('data-status', 'done');
 
-    await page.getByRole('button', { name: 'Add carrier' }).click();
+    await page.getByRole('button', { name: 'Add delivery method' }).click();
     const carrierDialog = page.getByRole('dialog', { name: 'New delivery method' });
     await carrierDialog.getByRole('combobox', { name: 'Carrier' }).click();
     await page.getByRole('option', { name: 'PPL' }).click();

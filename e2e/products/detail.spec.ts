@@ -1,6 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { login, seriousAxeFindings } from '../helpers';
+import { login, png, seriousAxeFindings } from '../helpers';
 
 /**
  * The product detail (issue 8, points 4–6) on the Czech demo partner (CZK: whole prices): a seller creates
@@ -11,31 +10,6 @@ import { login, seriousAxeFindings } from '../helpers';
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });
-
-/** A PNG of one colour, built byte by byte (signature, IHDR, IDAT, IEND) so the server really decodes it. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour, no interlace
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function upload(page: Page, files: { name: string; buffer: Buffer }[]) {
   const chooser = page.waitForEvent('filechooser');

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
-import { login, seriousAxeFindings } from '../helpers';
+import { expect, test } from '@playwright/test';
+import { importProductsFeed, login, openProductsImport, seriousAxeFindings } from '../helpers';
 
 /**
  * One price rule and one stock rule on every path a seller writes by (issue 18, points 7 and 8): an XML
@@ -31,21 +31,6 @@ const feed = (...items: [id: string, title: string, price: number][]) =>
     )
     .join('\n')}\n</ITEMS>`;
 
-/** Uploads a file in the open import dialog and waits for the import's end. */
-async function importFile(page: Page, xml: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'prices.xml',
-    mimeType: 'application/xml',
-    buffer: Buffer.from(xml, 'utf8'),
-  });
-  await dialog.getByTestId('products-import-submit').click();
-  await expect(dialog.getByTestId('products-import-progress')).toHaveAttribute('data-status', 'END', {
-    timeout: 30_000,
-  });
-  return dialog;
-}
-
 /** A price as the grid shows it in English: digits grouped by commas, whatever the currency's place. */
 const shown = (amount: number) => new RegExp(amount.toLocaleString('en-US'));
 
@@ -56,14 +41,16 @@ test('an import lists the price that jumps by 200 %, applies the +10 % one, and 
   const stamp = Date.now();
   const tv = `PR-${stamp}-TV`;
   const radio = `PR-${stamp}-RADIO`;
-  await page.goto('/products');
-  await page.getByTestId('products-import').click();
-  let dialog = await importFile(page, feed([tv, `Television ${stamp}`, 15_499], [radio, `Radio ${stamp}`, 1000]));
+  await openProductsImport(page);
+  let dialog = await importProductsFeed(
+    page,
+    feed([tv, `Television ${stamp}`, 15_499], [radio, `Radio ${stamp}`, 1000]),
+  );
   await expect(dialog.getByTestId('products-import-created')).toHaveText('2');
   await expect(dialog.getByTestId('price-holds')).toHaveCount(0);
 
   // The seller's system sends a wrong price for the television (tripled) and a small rise for the radio.
-  dialog = await importFile(page, feed([tv, `Television ${stamp}`, 46_497], [radio, `Radio ${stamp}`, 1100]));
+  dialog = await importProductsFeed(page, feed([tv, `Television ${stamp}`, 46_497], [radio, `Radio ${stamp}`, 1100]));
   await expect(dialog.getByTestId('products-import-updated')).toHaveText('2');
   const holds = dialog.getByTestId('price-holds');
   await expect(holds).toBeVisible();
@@ -103,9 +90,8 @@ test('batch apply of a price holds the products it would move by more than 30 % 
   const stamp = Date.now();
   const near = `PB-${stamp}-NEAR`;
   const far = `PB-${stamp}-FAR`;
-  await page.goto('/products');
-  await page.getByTestId('products-import').click();
-  await importFile(page, feed([near, `Kettle ${stamp}`, 1000], [far, `Mug ${stamp}`, 400]));
+  await openProductsImport(page);
+  await importProductsFeed(page, feed([near, `Kettle ${stamp}`, 1000], [far, `Mug ${stamp}`, 400]));
   await page.keyboard.press('Escape');
 
   await page.goto(`/products?q=${encodeURIComponent(`PB-${stamp}`)}`);
@@ -149,9 +135,8 @@ test('the product form refuses stock over 9,999 with the rule’s message before
   await login(page, 'partner@demo.test');
   const stamp = Date.now();
   const id = `PS-${stamp}`;
-  await page.goto('/products');
-  await page.getByTestId('products-import').click();
-  await importFile(page, feed([id, `Crate ${stamp}`, 250]));
+  await openProductsImport(page);
+  await importProductsFeed(page, feed([id, `Crate ${stamp}`, 250]));
   await page.keyboard.press('Escape');
 
   await page.goto(`/products/detail/${id}`);

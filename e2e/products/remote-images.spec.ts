@@ -1,9 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { login, seriousAxeFindings } from '../helpers';
+import { importProductsFeed, login, openProductsImport, png, seriousAxeFindings } from '../helpers';
 
 /**
  * Images at a seller's URL (issue 18, point 9): a feed names pictures on the seller's own server. The portal
@@ -16,31 +15,6 @@ const en = JSON.parse(readFileSync('packages/domain/src/i18n/locales/en.json', '
   errors: Record<string, string>;
 };
 const SHOTS = '/tmp/shots/images';
-
-/** A PNG of one colour, built byte by byte so the server really decodes it. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + width * 3);
-  for (let x = 0; x < width; x++) row.set(rgb, 1 + x * 3);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 let shop: http.Server;
 let base = '';
@@ -86,18 +60,8 @@ test('a feed with image URLs: the detail shows the fetched picture from /media/ 
   </ITEM>
 </ITEMS>`;
 
-  await page.goto('/products');
-  await page.getByTestId('products-import').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: 'feed.xml',
-    mimeType: 'application/xml',
-    buffer: Buffer.from(xml, 'utf8'),
-  });
-  await dialog.getByTestId('products-import-submit').click();
-  await expect(dialog.getByTestId('products-import-progress')).toHaveAttribute('data-status', 'END', {
-    timeout: 30_000,
-  });
+  await openProductsImport(page);
+  await importProductsFeed(page, xml);
 
   await page.goto(`/products/detail/${id}`);
   const items = page.getByTestId('media-item');

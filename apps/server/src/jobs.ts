@@ -3,6 +3,7 @@ import type { Platform } from './platform/context';
 import { authJobs } from './modules/auth/jobs';
 import { authMailRenderer, mailRenderer } from './modules/auth/mails';
 import { ordersJobs } from './modules/orders/jobs';
+import { intakeJobs } from './modules/deliveries/intake-jobs';
 import { deliveryNoteJobs } from './modules/orders/delivery-notes';
 import { statusImportJobs } from './modules/orders/import';
 import { productImportJobs } from './modules/products/xml-import';
@@ -17,6 +18,7 @@ import { analyticsJobs } from './modules/analytics/jobs';
 import { registrationMailRenderers } from './modules/registration/mails';
 import { webhookJobs } from './modules/webhooks/jobs';
 import { webhookMailRenderers } from './modules/webhooks/mails';
+import { mallDeliveryMailRenderers } from './modules/deliveries/mall/mails';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
@@ -27,6 +29,7 @@ export function mailRendererOf(platform: Platform) {
     ...accountMailRenderers(platform),
     ...notificationMailRenderers(platform),
     ...webhookMailRenderers(platform),
+    ...mallDeliveryMailRenderers(platform),
   });
 }
 
@@ -36,6 +39,7 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...authJobs(platform),
     ...mailJobs(platform, mailRendererOf(platform)),
     ...ordersJobs(platform),
+    ...intakeJobs(platform),
     ...deliveryNoteJobs(platform),
     ...statusImportJobs(platform),
     ...productImportJobs(platform),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -80,6 +80,26 @@ const envSchema = z.object({
    * ranges. The mailbox holds live sign-in and reset links, so it is the machine's own by default.
    */
   DEV_MAILBOX_ALLOW: z.string().default(''),
+  /**
+   * The marketplace's service credential for the order intake (/internal/marketplace/…): its SHA-256 in hex
+   * (preferred: the secret itself never sits in the settings), or the secret (32+ characters), hashed at start.
+   * Without either the intake does not exist (404).
+   */
+  MARKETPLACE_INTAKE_TOKEN_SHA256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
+  MARKETPLACE_INTAKE_TOKEN: z.string().min(32).optional(),
+  /** The marketplace's order feed, pulled every 15 minutes through the intake (a pull instead of the push). */
+  MARKETPLACE_ORDER_FEED_URL: z.string().url().optional(),
+  /** The demo generator: a few new orders a minute for the demo shops. Default: on in the demo, never in production. */
+  DEMO_ORDERS: z.enum(['true', 'false']).optional(),
+  /** Ulozenka's API (register and export of consignments); unset: the operations say it is not set up. */
+  ULOZENKA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ULOZENKA_SHOP_ID: z.string().default(''),
+  ULOZENKA_API_KEY: z.string().default(''),
+  /** How long one call to a carrier's API may take before it counts as failed. */
+  CARRIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
 });
 
 export type TrustProxy = false | number | string[];
@@ -170,6 +190,35 @@ export interface Config {
   mailFrom: string;
   companyRegistry: { kind: 'offline' } | { kind: 'ares'; url: string };
   webhooks: WebhooksConfig;
+  marketplace: MarketplaceConfig;
+  /** Carriers' APIs (modules/deliveries/carriers): Ulozenka when its URL is set, and the call deadline. */
+  carriers: { ulozenka: { url: string; shopId: string; apiKey: string } | null; timeoutMs: number };
+}
+
+/** The marketplace's side of orders (modules/deliveries/intake*.ts). */
+export interface MarketplaceConfig {
+  /** SHA-256 of the intake's service credential; null: the intake is off (its routes answer 404). */
+  intakeTokenHash: Buffer | null;
+  /** The feed the 15-minute pull reads; null: the marketplace pushes (or nothing arrives). */
+  orderFeedUrl: string | null;
+  /** The demo generator's switch. */
+  demoOrders: boolean;
+}
+
+function marketplaceConfig(e: z.infer<typeof envSchema>, production: boolean, seedDemo: boolean): MarketplaceConfig {
+  if (production && e.DEMO_ORDERS === 'true') {
+    throw new Error('DEMO_ORDERS=true is for the demo: production never makes up orders');
+  }
+  const hash = e.MARKETPLACE_INTAKE_TOKEN_SHA256
+    ? Buffer.from(e.MARKETPLACE_INTAKE_TOKEN_SHA256, 'hex')
+    : e.MARKETPLACE_INTAKE_TOKEN
+      ? createHash('sha256').update(e.MARKETPLACE_INTAKE_TOKEN).digest()
+      : null;
+  return {
+    intakeTokenHash: hash,
+    orderFeedUrl: e.MARKETPLACE_ORDER_FEED_URL ?? null,
+    demoOrders: e.DEMO_ORDERS === undefined ? !production && seedDemo : e.DEMO_ORDERS === 'true',
+  };
 }
 
 /** Webhook delivery; tests shorten the timeout and the retry schedule (not settable from the environment). */
@@ -278,5 +327,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companyRegistry:
       e.COMPANY_REGISTRY === 'ares' ? { kind: 'ares', url: e.ARES_URL.replace(/\/+$/, '') } : { kind: 'offline' },
     webhooks: { allowPrivateUrls: e.WEBHOOK_ALLOW_PRIVATE_URLS === 'true' },
+    marketplace: marketplaceConfig(e, production, !production && e.SEED_DEMO === 'true'),
+    carriers: {
+      ulozenka: e.ULOZENKA_URL
+        ? { url: e.ULOZENKA_URL.replace(/\/+$/, ''), shopId: e.ULOZENKA_SHOP_ID, apiKey: e.ULOZENKA_API_KEY }
+        : null,
+      timeoutMs: e.CARRIER_TIMEOUT_MS,
+    },
   };
 }

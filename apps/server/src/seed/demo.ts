@@ -15,11 +15,13 @@ import { accountPartners, partners } from '../modules/partner/tables';
 import type { DbOrTx } from '../platform/db/client';
 import { recordAudit } from '../platform/audit/service';
 import { seedDemoOrders } from './orders';
+import { seedDemoBranches } from './branches';
 import { seedBrandLogos, seedBrandRequests, seedBrands } from './brands';
 import { seedCatalog } from './catalog-seed';
 import { seedPartnerArea } from './partner-area';
 import { seedTerms } from './terms';
 import { type DemoMedia, seedDemoProducts } from './products';
+import { seedMallDelivery } from '../modules/deliveries/mall/seed';
 
 export const DEMO_PASSWORD = 'Demo-portal-2026!';
 
@@ -267,6 +269,8 @@ export async function seedDemo(
     await link(tx, cz, deactivated, false, true, everythingButOrders);
     await link(tx, cz, unconfirmed, false, true, everythingButOrders);
     await link(tx, closed, closedAcc, true, true);
+    // The pickup points first: the order book sends its pickup-point orders to them.
+    await seedDemoBranches(tx);
     if (options.orders ?? true) {
       await seedDemoOrders(tx, [
         { id: cz, shopId: 'CZ10MA', accountId: partnerAcc },
@@ -303,6 +307,7 @@ export async function seedDemo(
       await link(tx, id, account, true, true);
     }
     await seedTerms(tx);
+    await seedMallDelivery(tx, cz);
     await seedPartnerArea(
       tx,
       { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin, demoPasswordHash: hash },

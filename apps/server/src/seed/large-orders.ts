@@ -189,7 +189,7 @@ export async function seedLargeOrders(db: Db, options: LargeOrdersOptions): Prom
             payment_type, currency, parcel_count, tracking_number, tracking_url, customer_name, customer_email,
             customer_phone, delivery_street, delivery_city, delivery_zip, delivery_country, branch_id, invoice_number,
             is_test, is_mall_delivery, ready_to_return, total, cod, delivery_price, cod_fee, created_at, delivery_date,
-            shipped_at, delivered_at, first_delivery_attempt_at, blocked_at, updated_at)
+            dispatch_date, shipped_at, delivered_at, first_delivery_attempt_at, blocked_at, updated_at)
           select c.partner_id, ${LARGE_ORDER_ID_BASE}::bigint + c.g, (2000000000 + c.g)::text,
             case when ${u(17)} < 0.7 then 'E' || c.g end,
             c.status, not c.waiting,
@@ -217,7 +217,10 @@ export async function seedLargeOrders(db: Db, options: LargeOrdersOptions): Prom
             c.status = 'delivered' and c.age < 14 and ${u(26)} < 0.05,
             c.goods + c.delivery_price + c.fee,
             case when c.cod_payment then c.goods + c.delivery_price + c.fee else 0 end,
-            c.delivery_price, c.fee, c.created_at, c.delivery_date, c.shipped_at, c.delivered_at,
+            c.delivery_price, c.fee, c.created_at, c.delivery_date,
+            -- The ship-by date: the weekday before delivery (as migration 0027 gives older orders), holidays aside.
+            c.delivery_date - (case extract(isodow from c.delivery_date)::int when 1 then 3 when 7 then 2 else 1 end),
+            c.shipped_at, c.delivered_at,
             case when c.delivery_type = 'ADDRESS' then c.delivered_at end,
             case when c.status = 'blocked' then c.closed_at end,
             coalesce(c.closed_at, c.delivered_at, c.shipped_at, c.created_at)

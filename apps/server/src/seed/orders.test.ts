@@ -27,6 +27,8 @@ interface Row {
   currency: string;
   delivery_country: string;
   branch_id: string | null;
+  /** The seeded pickup point the order names (carrier_branches), if any. */
+  branch: { carrier: string; country: string; active: boolean } | null;
   tracking_number: string | null;
   is_test: boolean;
   is_mall_delivery: boolean;
@@ -50,6 +52,8 @@ let rows: Row[];
 async function orderBook(): Promise<Row[]> {
   const { rows } = await server.database.executeSql(`
     select o.*, p.shop_id, o.id::text as id, o.delivery_date::text as delivery_date,
+      (select json_build_object('carrier', b.carrier, 'country', b.country, 'active', b.active)
+         from carrier_branches b where b.id = o.branch_id) as branch,
       (select coalesce(json_agg(i order by i.id), '[]') from order_items i where i.partner_id = o.partner_id and i.order_id = o.id) as items,
       (select coalesce(json_agg(h order by h.id), '[]') from order_status_history h where h.partner_id = o.partner_id and h.order_id = o.id) as history,
       (select coalesce(json_agg(s order by s.id), '[]') from order_shipment_history s where s.partner_id = o.partner_id and s.order_id = o.id) as shipments
@@ -125,7 +129,12 @@ describe('the demo order book', () => {
       expect(book.some((r) => r.is_mall_delivery && r.status === 'shipped')).toBe(true);
       const pickup = book.filter((r) => r.delivery_type === 'PICKUP_POINT');
       expect(pickup.length).toBeGreaterThan(50);
-      for (const r of pickup) expect(r.branch_id).toMatch(/^\d{5}$/);
+      // Every pickup-point order names a real, active branch of its country's network (so its label prints it).
+      for (const r of pickup)
+        expect([r.branch_id, r.branch]).toEqual([
+          r.branch_id,
+          expect.objectContaining({ country: r.delivery_country, active: true }),
+        ]);
       expect(book.some((r) => r.delivery_type === 'ADDRESS')).toBe(true);
       expect(book.some((r) => r.delivery_type === 'PERSONAL_PICKUP')).toBe(true);
       expect(book.filter((r) => r.is_test)).toHaveLength(3);

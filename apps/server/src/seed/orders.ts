@@ -1,6 +1,16 @@
-import { type PaymentType, paymentGroupOf, SLA_TIME_ZONE, type ShopId, slaLocalDate } from '@pp/domain';
+import {
+  addWorkingDays,
+  DISPATCH_DAYS_BEFORE_DELIVERY,
+  MARKETS,
+  type PaymentType,
+  paymentGroupOf,
+  SLA_TIME_ZONE,
+  type ShopId,
+  slaLocalDate,
+} from '@pp/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../platform/db/client';
+import { demoBranchIds } from './branches';
 import { sequence } from './demo';
 import { MARKET_CONTENT, type MarketContent, mailOf, PAYMENT_WEIGHTS } from './order-markets';
 
@@ -111,6 +121,7 @@ interface OrderRow {
   codFee: number;
   createdAt: string;
   deliveryDate: string;
+  dispatchDate: string;
   shippedAt: string | null;
   deliveredAt: string | null;
   firstDeliveryAttemptAt: string | null;
@@ -588,8 +599,9 @@ function bookOf(
       deliveryCity: city,
       deliveryZip: zip,
       deliveryCountry: content.country,
-      branchId: pickup ? String(10_000 + Math.floor(random() * 9_000)) : null,
-      secondaryBranchId: pickup && random() < 0.3 ? String(10_000 + Math.floor(random() * 9_000)) : null,
+      // The same draws as before, each now naming a seeded branch of the market's network (seed/branches.ts).
+      branchId: pickup ? branchOf(partner.shopId, content.country, random()) : null,
+      secondaryBranchId: pickup && random() < 0.3 ? branchOf(partner.shopId, content.country, random()) : null,
       // Drawn from what the order already is (no further random draws: the rest of the book stays as it was).
       transportId: mallDelivery
         ? 'MALL_DELIVERY'
@@ -612,6 +624,12 @@ function bookOf(
       codFee,
       createdAt: iso(plan.created),
       deliveryDate: dateOf(due),
+      // The ship-by date of the working-day calendar: the carrier's working day before the delivery date.
+      dispatchDate: addWorkingDays(
+        MARKETS[partner.shopId as ShopId].shortCode,
+        dateOf(due),
+        -DISPATCH_DAYS_BEFORE_DELIVERY,
+      ),
       shippedAt: life.shipped === undefined ? null : iso(life.shipped),
       deliveredAt: life.delivered === undefined ? null : iso(life.delivered),
       firstDeliveryAttemptAt: life.attempt === undefined ? null : iso(life.attempt),
@@ -674,6 +692,12 @@ function isJudgedMonth(at: number, now: number): boolean {
 }
 
 type Column<R> = [name: string, type: string, key: keyof R];
+
+/** A seeded branch of the market's pickup-point network, chosen by one draw of the sequence. */
+function branchOf(shopId: string, country: string, draw: number): string | null {
+  const ids = demoBranchIds(country, TRANSPORT_CODES[shopId]?.[1] ?? '');
+  return ids.length ? ids[Math.floor(draw * ids.length)]! : null;
+}
 
 /** The carrier codes (DELIVERY_CARRIERS) of each market's address and pickup-point carriers (order-markets.ts). */
 const TRANSPORT_CODES: Record<string, readonly [address: string, pickupPoint: string]> = {
@@ -744,6 +768,7 @@ const ORDER_COLUMNS: Column<OrderRow>[] = [
   ['cod_fee', 'numeric', 'codFee'],
   ['created_at', 'timestamptz', 'createdAt'],
   ['delivery_date', 'date', 'deliveryDate'],
+  ['dispatch_date', 'date', 'dispatchDate'],
   ['shipped_at', 'timestamptz', 'shippedAt'],
   ['delivered_at', 'timestamptz', 'deliveredAt'],
   ['first_delivery_attempt_at', 'timestamptz', 'firstDeliveryAttemptAt'],

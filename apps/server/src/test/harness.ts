@@ -36,6 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       REMOTE_LOGIN_SECRET: 'test-remote-login-secret-0123456789',
       // CI runs the suite once as a deployment runs: TEST_NODE_ENV=production (npm run test:production).
       NODE_ENV: process.env.TEST_NODE_ENV,
+      // The demo generator would add orders under tests that count them; a test turns it on itself.
+      DEMO_ORDERS: 'false',
     }),
     webDist: '/nonexistent',
     // Tests read what they just wrote: counts are computed on every request.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/password';
 import { ACTIONS, allPolicies, isAllowed, type Policy, RESOURCES } from '../auth/permissions';
 import { LANGUAGES } from '../i18n/languages';
+import { oneOf } from '../text/formRules';
 import { safeText } from '../text/safeText';
 
 export const ACCOUNT_NAME_MAX = 100;
@@ -49,7 +50,7 @@ export const addAccountSchema = z.object({
   email: safeText().trim().min(1, 'required').pipe(emailSchema),
   firstName: personName().min(1, 'required'),
   lastName: personName().min(1, 'required'),
-  lang: z.enum(LANGUAGES, 'invalid'),
+  lang: oneOf(LANGUAGES),
   rights: z.enum(ACCOUNT_STARTING_RIGHTS, 'invalid').default(DEFAULT_STARTING_RIGHTS),
 });
 export type AddAccountInput = z.input<typeof addAccountSchema>;

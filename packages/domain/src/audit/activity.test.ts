@@ -58,6 +58,22 @@ const cases: Case[] = [
     { count: 8 },
     '/products',
   ],
+  [
+    'product.price.forced',
+    null,
+    { source: 'IMPORT', forcePrice: true, count: 3 },
+    'productPricesForced',
+    { count: 3 },
+    '/products',
+  ],
+  [
+    'product.price.forced',
+    'CHAIR-1',
+    { source: 'BATCH', forcePrice: true, count: 1 },
+    'productPricesForced',
+    { count: 1 },
+    '/products/detail/CHAIR-1',
+  ],
   ['product.import.start', '9', null, 'productImport', {}, '/products'],
   ['product.import.batch', '9', null, 'productImport', {}, '/products'],
   [

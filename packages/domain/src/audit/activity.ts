@@ -12,6 +12,7 @@ export const ACTIVITY_KINDS = [
   'productEdit',
   'productCreate',
   'productsChanged',
+  'productPricesForced',
   'productsDeleted',
   'productImport',
   'webhookCreate',
@@ -106,7 +107,13 @@ export function describeActivity(facts: ActivityFacts): ActivitySentence {
     case 'product.sendToApproval':
     case 'product.activateAll':
     case 'product.batch':
+      return sentence('productsChanged', { count: count(data) }, '/products');
     case 'product.price.forced':
+      // Applied because the incoming row said force_price (an import's FORCE_PRICE, a forced batch), not
+      // because the seller confirmed held changes: the sentence says so, a person reading it must see why.
+      if (data?.forcePrice === true) {
+        return sentence('productPricesForced', { count: count(data) }, id ? productLink : '/products');
+      }
       return sentence('productsChanged', { count: count(data) }, '/products');
     case 'product.import.start':
     case 'product.import.batch':

@@ -18,11 +18,15 @@ export type NotificationEventType = PartnerEventType;
 export const NOTIFICATION_DEFAULT_GROUPS: Record<NotificationEventType, readonly ContactGroup[]> = {
   ORDER_CREATED: ['SALES'],
   ORDER_STATUS_CHANGED: [],
+  // The customer wants out of an order the partner is already shipping: someone must act today.
+  ORDER_CANCELLATION_REQUESTED: ['SALES'],
   PRODUCT_IMPORT_FINISHED: ['TECH'],
   BRAND_REQUEST_DECIDED: ['MANAGER'],
   WORKFLOW_STATUS_CHANGED: ['MANAGER'],
   MESSAGE_RECEIVED: ['MANAGER'],
   WEBHOOK_BROKEN: ['TECH'],
+  // Whoever runs the shipping hears of the service they asked for, beside the manager.
+  MALL_DELIVERY_DECIDED: ['MANAGER', 'LOGISTICS'],
 };
 
 /** Spec §9: custom notification e-mails, at most 10. */
@@ -111,8 +115,10 @@ export function notificationSettingRefusal(rules: readonly string[]): ErrorCode 
  */
 const TRANSLATED_PARAMS: Partial<Record<NotificationEventType, Record<string, string>>> = {
   ORDER_STATUS_CHANGED: { from: 'orders.status.', to: 'orders.status.' },
+  ORDER_CANCELLATION_REQUESTED: { status: 'orders.status.' },
   BRAND_REQUEST_DECIDED: { decision: 'brands.status.' },
   WORKFLOW_STATUS_CHANGED: { from: 'partner.workflowStatus.', to: 'partner.workflowStatus.' },
+  MALL_DELIVERY_DECIDED: { state: 'deliveries.mall.state.' },
 };
 
 /** The values a notification's text is filled with, code values translated by `t`. */
@@ -149,6 +155,7 @@ export function notificationLink(eventType: string, params: Readonly<Record<stri
   switch (eventType as NotificationEventType) {
     case 'ORDER_CREATED':
     case 'ORDER_STATUS_CHANGED':
+    case 'ORDER_CANCELLATION_REQUESTED':
       return params.orderId != null ? `/orders/${segment(params.orderId)}` : '/orders';
     case 'PRODUCT_IMPORT_FINISHED':
       return '/products';
@@ -158,6 +165,8 @@ export function notificationLink(eventType: string, params: Readonly<Record<stri
       return '/workflow';
     case 'MESSAGE_RECEIVED':
       return params.conversationId != null ? `/user/conversation/${segment(params.conversationId)}` : '/user/messages';
+    case 'MALL_DELIVERY_DECIDED':
+      return '/deliveries/mall';
     case 'WEBHOOK_BROKEN':
       return params.webhookId != null ? `/partner/webhook/${segment(params.webhookId)}/logs` : '/partner/webhook';
     default:

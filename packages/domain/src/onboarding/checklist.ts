@@ -9,7 +9,15 @@ export interface Checklist {
   contacts: { type: string; ok: boolean }[];
   products: number;
   productsLive: number;
+  /** An active delivery method exists (what the settings step needs). */
   transport: boolean;
+  /**
+   * What the transport item still lacks: no active method, or products no method delivers (deliveries'
+   * checks); null when nothing. Products do not hold back the settings step: they come later.
+   */
+  transportProblem: 'NO_METHOD' | 'UNDELIVERABLE_PRODUCTS' | null;
+  /** Products no active method delivers (all of them while there is no method). */
+  undeliverableProducts: number;
   contract: boolean;
   terms: boolean;
   provider: boolean;

@@ -127,6 +127,8 @@ describe('settings checklist', () => {
     products: 0,
     productsLive: 0,
     transport: true,
+    transportProblem: null,
+    undeliverableProducts: 0,
     contract: true,
     terms: true,
     provider: true,

@@ -1,7 +1,4 @@
-import { z } from 'zod';
 import type { ShopId } from '../markets/markets';
-import { priceIssue } from '../products/rules';
-import { decimalInputSchema, integerInputSchema } from '../products/schema';
 
 export interface DeliveryCarrier {
   code: string;
@@ -43,37 +40,4 @@ export function carrierOf(shopId: ShopId, code: string): DeliveryCarrier | null 
   return carriersOf(shopId).find((c) => c.code === code) ?? null;
 }
 
-/**
- * A delivery method of a partner in its shop: a carrier of that market, prices by the market's money rules
- * (whole CZK and HUF, cents elsewhere), an optional cash-on-delivery fee and free-shipping limit.
- */
-/** A price field by the money rules of the shop (field-level, so every wrong field is reported at once). */
-function priceField(shopId: ShopId, field: string, required: boolean) {
-  return decimalInputSchema.transform((value, ctx) => {
-    if (value === null) {
-      if (required) ctx.addIssue({ code: 'custom', message: 'required' });
-      return value;
-    }
-    const issue = priceIssue(field, value, shopId);
-    if (issue) ctx.addIssue({ code: 'custom', message: issue.rule, params: issue.params });
-    return value;
-  });
-}
-
-/**
- * A delivery method of a partner in its shop: a carrier of that market, prices by the market's money rules
- * (whole CZK and HUF, cents elsewhere), an optional cash-on-delivery fee and free-shipping limit.
- */
-export function deliverySchema(shopId: ShopId) {
-  return z
-    .object({
-      code: z.string().refine((code) => carrierOf(shopId, code) !== null, 'invalid'),
-      price: priceField(shopId, 'price', true),
-      codPrice: priceField(shopId, 'codPrice', false),
-      freeLimit: priceField(shopId, 'freeLimit', false),
-      deliveryDelay: integerInputSchema(DELIVERY_DELAY_MIN, DELIVERY_DELAY_LIMIT),
-    })
-    .transform((d) => ({ ...d, price: d.price as number }));
-}
-export type DeliveryInput = z.input<ReturnType<typeof deliverySchema>>;
-export type Delivery = z.output<ReturnType<typeof deliverySchema>>;
+// The delivery method itself (its schema, pricing and rules) is `deliveries/methods.ts`.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ADDRESS_CITY_MAX, ADDRESS_STREET_MAX, addressSchema } from './addresses';
 import { CONTACT_NAME_MAX, contactSchema } from './contacts';
-import { carriersOf, DELIVERY_CARRIERS, deliverySchema } from './deliveries';
+import { deliveryMethodSchema as deliverySchema } from '../deliveries/methods';
+import { carriersOf, DELIVERY_CARRIERS } from './deliveries';
 import { isSelfBillingOffered } from './selfBilling';
 
 /** The rule keys of the issues on one field, or [] when the field is fine. */
@@ -101,7 +102,15 @@ describe('contact person', () => {
   });
 });
 
-const delivery = { code: 'PPL', price: '89', codPrice: '', freeLimit: null, deliveryDelay: 2 };
+const delivery = {
+  code: 'PPL',
+  title: 'PPL',
+  transport: 'PPL',
+  price: '89',
+  codPrice: '',
+  freeLimit: null,
+  deliveryDelay: 2,
+};
 
 describe('delivery', () => {
   it('offers every market its own carriers, each code once per market', () => {
@@ -115,17 +124,19 @@ describe('delivery', () => {
   });
 
   it('accepts a carrier of the market and reads prices typed with a comma', () => {
-    expect(deliverySchema('CZ10MA').parse(delivery)).toEqual({
+    expect(deliverySchema('CZ10MA').parse(delivery)).toMatchObject({
       ...delivery,
       price: 89,
       codPrice: null,
       freeLimit: null,
     });
-    expect(deliverySchema('SK10MA').parse({ ...delivery, code: 'SPS', price: '3,49' }).price).toBe(3.49);
+    expect(deliverySchema('SK10MA').parse({ ...delivery, transport: 'SPS', price: '3,49' }).price).toBe(3.49);
   });
 
   it('refuses a carrier of another market', () => {
-    expect(rulesOf(deliverySchema('CZ10MA').safeParse({ ...delivery, code: 'FOXPOST' }), 'code')).toEqual(['invalid']);
+    expect(rulesOf(deliverySchema('CZ10MA').safeParse({ ...delivery, transport: 'FOXPOST' }), 'transport')).toEqual([
+      'in',
+    ]);
   });
 
   it('applies the market money rules to price, COD price and free limit', () => {

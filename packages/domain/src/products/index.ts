@@ -4,3 +4,4 @@ export * from './rules';
 export * from './schema';
 export * from './variants';
 export * from './priceChanges';
+export * from './lists';

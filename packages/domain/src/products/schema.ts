@@ -10,6 +10,7 @@ import {
 import type { FieldIssue } from '../errors/codes';
 import { MARKETS, type ShopId } from '../markets/markets';
 import { safeText } from '../text/safeText';
+import { isProductLabel, normaliseTaricCode } from './lists';
 import { mediaIssues, mediaToSave } from './media';
 import {
   DELIVERY_DELAY_MAX,
@@ -187,9 +188,15 @@ export const productInputSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
   barcode: barcodeSchema,
-  taricCode: optionalText(20),
+  // Picked from the `taric_codes` table; whether the code is there is the server's check (it needs the table).
+  taricCode: optionalText(20).transform((v) => (v === null ? null : normaliseTaricCode(v) || null)),
   priority: integerInputSchema(PRIORITY_MIN, PRIORITY_MAX).default(1),
   price: decimalInputSchema,
+  /**
+   * "Apply this price as sent" (spec §3 force_price): an unattended writer (XML import, batch, API) applies a
+   * change over 30 % with this row's true instead of holding it. The form stores it but still asks a person.
+   */
+  forcePrice: z.boolean().default(false),
   rrp: decimalInputSchema,
   purchasePrice: decimalInputSchema,
   fairPrice: decimalInputSchema,
@@ -339,6 +346,7 @@ export function checkProduct(input: ProductInput, ctx: ProductCheckContext): Pro
   });
   input.labels.forEach((l, i) => {
     if (l.source === 'CAMPAIGN') return;
+    if (!isProductLabel(l.label)) add({ field: `labels.${i}.label`, rule: 'in' });
     if (l.from !== null && l.to !== null && l.from > l.to) add({ field: `labels.${i}.to`, rule: 'promotionDates' });
   });
 

@@ -25,6 +25,7 @@ const full: ProductXmlSource = {
   barcode: '4006381333931',
   taricCode: '61091000',
   price: 499,
+  forcePrice: true,
   rrp: 599,
   purchasePrice: 250.5,
   fairPrice: null,
@@ -82,6 +83,7 @@ describe('xmlItemToInput', () => {
       barcode: '4006381333931',
       taricCode: '61091000',
       price: '499',
+      forcePrice: true,
       rrp: '599',
       purchasePrice: '250.5',
       weeeFee: '12.5',
@@ -139,6 +141,17 @@ describe('xmlItemToInput', () => {
     expect(input.recyclingFeeConfirmed).toBe(false);
     expect(input.variants).toEqual([]);
     expect(xmlItemStage(el('ITEM', [el('ID', 'A')]))).toBeNull();
+    // FORCE_PRICE: true/false and 1/0 in any case; anything else is kept for the schema to refuse.
+    const force = (text: string) => xmlItemToInput(el('ITEM', [el('ID', 'A'), el('FORCE_PRICE', text)])).forcePrice;
+    expect([force('true'), force('TRUE'), force('1'), force('false'), force('0')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(force('yes')).toBe('yes');
+    expect('forcePrice' in xmlItemToInput(el('ITEM', [el('ID', 'A')]))).toBe(false);
     expect(xmlItemStage(el('ITEM', [el('STAGE', 'live')]))).toBe('LIVE');
   });
 
@@ -181,6 +194,9 @@ describe('xmlNodeText', () => {
     expect(text).not.toContain('<VARIANTS>');
     expect(text).not.toContain('<RECOMMENDED>');
     expect(text).toContain('<DIMENSIONS><WIDTH>30</WIDTH>');
+    // Written only when set: absent reads as false.
+    expect(xmlNodeText(productToXmlItem({ ...full, forcePrice: false }))).not.toContain('FORCE_PRICE');
+    expect(xmlNodeText(productToXmlItem(full))).toContain('<PRICE>499</PRICE><FORCE_PRICE>true</FORCE_PRICE>');
   });
 });
 

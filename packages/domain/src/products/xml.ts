@@ -12,6 +12,7 @@
  *     <LONGDESC><![CDATA[<p>HTML</p>]]></LONGDESC>   sanitised by the server like the form's
  *     <PRIORITY/> <BARCODE/> <TARIC/>
  *     <PRICE/> <RRP/> <PURCHASE_PRICE/> <FAIR_PRICE/> <RECYCLING_FEE/>   comma or dot decimals
+ *     <FORCE_PRICE/>                       true/1: apply this item's price change over 30 % without holding it
  *     <VAT/> <IN_STOCK/> <DELIVERY_DELAY/> <FREE_DELIVERY/> <PACKAGE_SIZE/>
  *     <DIMENSIONS><WEIGHT/><WIDTH/><LENGTH/><HEIGHT/></DIMENSIONS>
  *     <STATUS>ACTIVE|INACTIVE</STATUS> <MALLBOX_ALLOWED/>   booleans: true/false or 1/0
@@ -71,6 +72,7 @@ const SCALARS = {
   BARCODE: 'barcode',
   TARIC: 'taricCode',
   PRICE: 'price',
+  FORCE_PRICE: 'forcePrice',
   RRP: 'rrp',
   PURCHASE_PRICE: 'purchasePrice',
   FAIR_PRICE: 'fairPrice',
@@ -96,7 +98,9 @@ const VARIANT_SCALARS = {
 
 /** Whole-number fields: read as numbers when they are numbers, else handed on for the schema to refuse. */
 const INTEGERS = new Set(['categoryId', 'priority', 'inStock', 'deliveryDelay']);
-const BOOLEANS = new Set(['freeDelivery', 'mallboxAllowed']);
+// Any other text is handed on and refused by the schema (`invalid`): a misspelt FORCE_PRICE must not pass
+// quietly as either value.
+const BOOLEANS = new Set(['freeDelivery', 'mallboxAllowed', 'forcePrice']);
 /** Decimal fields the schema reads itself (comma or dot): passed as the text. */
 const NUMBERS_AS_NUMBER = new Set(['vat']);
 
@@ -251,6 +255,7 @@ export interface ProductXmlSource {
   barcode: string | null;
   taricCode: string | null;
   price: number | null;
+  forcePrice: boolean;
   rrp: number | null;
   purchasePrice: number | null;
   fairPrice: number | null;
@@ -321,6 +326,8 @@ export function productToXmlItem(p: ProductXmlSource): XmlNode {
     ...leaf('BARCODE', p.barcode),
     ...leaf('TARIC', p.taricCode),
     ...leaf('PRICE', p.price),
+    // Written only when set: absent is false on import, and a feed of thousands need not say it each time.
+    ...leaf('FORCE_PRICE', p.forcePrice || null),
     ...leaf('RRP', p.rrp),
     ...leaf('PURCHASE_PRICE', p.purchasePrice),
     ...leaf('FAIR_PRICE', p.fairPrice),

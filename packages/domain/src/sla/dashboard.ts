@@ -3,9 +3,11 @@ import { addDays } from './sla';
 
 /**
  * The home dashboard's view of the seller's work (the orders issue, point 8). An order is work to ship while it is
- * open (and confirmed: an unconfirmed one waits for the customer's payment) or being shipped. It must leave one day
- * before its expected delivery date: carriers in the six markets deliver the next day. So its dispatch is due
- * today when the delivery date is tomorrow, and overdue once the delivery date is today or past.
+ * open (and confirmed: an unconfirmed one waits for the customer's payment) or being shipped. Its dispatch is due
+ * on its ship-by date (`dispatchDate`), fixed when it arrived by the working-day calendar, the partner's cut-off and
+ * supply delay (deliveries/calendar.ts `expectedOrderDates`); overdue once that date has passed. Orders from
+ * before the ship-by date was stored got the weekday before their delivery date: carriers in the six markets
+ * deliver the next working day, which is what this constant says.
  */
 export const DISPATCH_DAYS_BEFORE_DELIVERY = 1;
 export const WORK_STATUSES = ['open', 'shipping'] as const;
@@ -51,16 +53,12 @@ export function deliveryDateFilter(bucket: DaysToDeliveryBucket, today: string):
   return { field: 'deliveryDate', operator: 'BETWEEN', values: [addDays(today, b.from), addDays(today, b.to)] };
 }
 
-/** Dispatch due today: delivery tomorrow. */
+/** Dispatch due today: the ship-by date is today. */
 export function shipTodayFilter(today: string): GridFilter {
-  return { field: 'deliveryDate', operator: 'EQUAL', value: addDays(today, DISPATCH_DAYS_BEFORE_DELIVERY) };
+  return { field: 'dispatchDate', operator: 'EQUAL', value: today };
 }
 
-/** Dispatch overdue: delivery today or earlier. */
+/** Dispatch overdue: the ship-by date has passed. */
 export function overdueFilter(today: string): GridFilter {
-  return {
-    field: 'deliveryDate',
-    operator: 'LESS_THAN_OR_EQUAL',
-    value: addDays(today, DISPATCH_DAYS_BEFORE_DELIVERY - 1),
-  };
+  return { field: 'dispatchDate', operator: 'LESS_THAN_OR_EQUAL', value: addDays(today, -1) };
 }

@@ -166,11 +166,12 @@ describe('dashboard work to ship', () => {
 
   it('links each bucket and the dispatch figures to the grid filter that lists exactly those orders', () => {
     const today = '2026-11-30';
-    expect(shipTodayFilter(today)).toEqual({ field: 'deliveryDate', operator: 'EQUAL', value: '2026-12-01' });
+    // The dispatch figures read the ship-by date the working-day calendar gave each order when it arrived.
+    expect(shipTodayFilter(today)).toEqual({ field: 'dispatchDate', operator: 'EQUAL', value: '2026-11-30' });
     expect(overdueFilter(today)).toEqual({
-      field: 'deliveryDate',
+      field: 'dispatchDate',
       operator: 'LESS_THAN_OR_EQUAL',
-      value: '2026-11-30',
+      value: '2026-11-29',
     });
     expect(deliveryDateFilter('late', today)).toEqual({
       field: 'deliveryDate',

@@ -20,6 +20,8 @@ export const STREAM_EVENTS = [
   'portal_delivery_note_pdf',
   'update_campaign',
   'order_status_changed',
+  /** The marketplace handed in a new order: { orderId, status }. Grids offer it, counts and figures refresh. */
+  'order_created',
   /** A file export (grid export, SLA export) moved: BEGIN, PROGRESS, END (with the file) or ERROR. */
   'export_progress',
   /** The status import of a CSV moved: BEGIN, PROGRESS, END (with the result). */
@@ -47,6 +49,15 @@ export const STREAM_EVENTS = [
   'message_sent',
   /** A partner's webhook turned BROKEN or OK again: { webhookId, status }. */
   'webhook_status_changed',
+  /** MALL Delivery of a partner moved (requested, decided, switched off) or its settings changed: { state }. */
+  'mall_delivery_changed',
+  /** A delivery method was created, changed or deleted: { id, code, action }. The grid and checks refresh. */
+  'delivery_method_changed',
+  /**
+   * A carrier branch file load moved: { loadId, status (BEGIN, PROGRESS, END, ERROR), done, total, … }.
+   * Reaches the operators (the cockpit's upload).
+   */
+  'carrier_branches_load_progress',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 

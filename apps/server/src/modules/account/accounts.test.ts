@@ -213,7 +213,7 @@ describe('adding an account', () => {
     expect(codeOf(bad)).toBe('VALIDATION_ERROR');
     expect(bad.errors?.[0]?.extensions.fields).toEqual([
       expect.objectContaining({ field: 'email', rule: 'email' }),
-      expect.objectContaining({ field: 'lang', rule: 'invalid' }),
+      expect.objectContaining({ field: 'lang', rule: 'in' }),
     ]);
     expect(await sql("select 1 from accounts where email = 'not-an-email'")).toEqual([]);
   });

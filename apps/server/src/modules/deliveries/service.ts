@@ -1,15 +1,31 @@
-import { carrierOf, carriersOf, type DeliveryCarrier, DomainError, deliverySchema } from '@pp/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import {
+  carriersOf,
+  type DeliveryCarrier,
+  DomainError,
+  deliveryMethodSchema,
+  type PricingType,
+  pricingChanged,
+} from '@pp/domain';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
+import type { Tx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
+import { publishInTransaction } from '../../platform/stream/hub';
+import { orders } from '../orders/tables';
 import { rowId } from '../partner/addresses';
 import { settingsPartner } from '../partner/contract';
-import { partnerDeliveries } from '../partner/tables';
+import { partnerDeliveries, partners } from '../partner/tables';
 
 export type DeliveryRow = typeof partnerDeliveries.$inferSelect;
 
-const carrierTaken = () => new DomainError('VALIDATION_ERROR', {}, [{ field: 'code', rule: 'carrierTaken' }]);
+/**
+ * Orders whose delivery price may still be computed again from their method (a partial cancellation, a
+ * changed parcel): not yet handed to the carrier. Shipped and final orders keep the price they were given.
+ */
+export const OPEN_ORDER_STATUSES = ['blocked', 'open', 'shipping'] as const;
+
+const codeTaken = () => new DomainError('VALIDATION_ERROR', {}, [{ field: 'code', rule: 'methodCodeTaken' }]);
 
 /** Whether a database error is the unique violation of the named index (drizzle wraps the driver's error). */
 function isUniqueViolation(error: unknown, constraint: string): boolean {
@@ -23,10 +39,24 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false;
 }
 
-/** The carriers of the selected partner's market. */
+/** The carriers (transports) of the selected partner's market. */
 export async function deliveryCarriers(ctx: RequestContext): Promise<DeliveryCarrier[]> {
   const { shopId } = await settingsPartner(ctx, 'deliveries', 'read');
   return carriersOf(shopId);
+}
+
+/**
+ * The market's transports the partner has no method with yet (spec "available transports"): what onboarding
+ * and an empty grid offer first. A transport may still carry several methods (one per package size, say).
+ */
+export async function availableTransports(ctx: RequestContext): Promise<DeliveryCarrier[]> {
+  const { partnerId, shopId } = await settingsPartner(ctx, 'deliveries', 'read');
+  const used = await ctx.db
+    .selectDistinct({ transport: partnerDeliveries.transport })
+    .from(partnerDeliveries)
+    .where(eq(partnerDeliveries.partnerId, partnerId));
+  const taken = new Set(used.map((u) => u.transport));
+  return carriersOf(shopId).filter((c) => !taken.has(c.code));
 }
 
 export async function listDeliveries(ctx: RequestContext): Promise<DeliveryRow[]> {
@@ -38,41 +68,88 @@ export async function listDeliveries(ctx: RequestContext): Promise<DeliveryRow[]
     .orderBy(asc(partnerDeliveries.id));
 }
 
+export async function getDelivery(ctx: RequestContext, id: string): Promise<DeliveryRow> {
+  const { partnerId } = await ctx.require('deliveries', 'read');
+  const [row] = await ctx.db
+    .select()
+    .from(partnerDeliveries)
+    .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, rowId(id) ?? -1)));
+  if (!row) throw new DomainError('DELIVERY_NOT_FOUND');
+  return row;
+}
+
+/** Open orders of the partner that travel with the method of this code (orders name their method by code). */
+async function openOrdersOf(tx: Tx, partnerId: number, code: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.partnerId, partnerId),
+        eq(orders.transportId, code),
+        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /**
- * Creates a delivery method (no id) or changes one of the partner's. Each carrier once per partner; the
- * prices follow the money rules of the partner's market.
+ * Why the pricing of a method may not change now, or null. Open orders were priced by it and may be priced
+ * again by it; while MALL Delivery is active, a method offered through it was priced into the marketplace's
+ * MALL Delivery offer. The base price, COD fee and free limit stay free to change: they apply to new orders.
+ */
+async function pricingRefusal(
+  tx: Tx,
+  partnerId: number,
+  before: DeliveryRow,
+  after: { pricing: PricingType; priceLevels: { limit: number; price: number }[] },
+): Promise<boolean> {
+  if (!pricingChanged(before, after)) return false;
+  if (before.mdpAllowed) {
+    const [partner] = await tx
+      .select({ mdpStatus: partners.mdpStatus })
+      .from(partners)
+      .where(eq(partners.id, partnerId));
+    if (partner?.mdpStatus === 'active') return true;
+  }
+  return (await openOrdersOf(tx, partnerId, before.code)) > 0;
+}
+
+/**
+ * Creates a delivery method (no id) or changes one of the partner's: the domain's rules, the code unique per
+ * partner, the pricing kept while open orders or an active MALL Delivery depend on it. Onboarding step 3 and
+ * the deliveries pages share it.
  */
 export async function saveDelivery(ctx: RequestContext, id: string | null, input: unknown): Promise<DeliveryRow> {
   const deliveryId = rowId(id);
   const { partnerId, shopId } = await settingsPartner(ctx, 'deliveries', deliveryId === null ? 'create' : 'update');
-  const parsed = deliverySchema(shopId).safeParse(input);
+  const parsed = deliveryMethodSchema(shopId).safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
-  const data = parsed.data;
-  const carrier = carrierOf(shopId, data.code)!;
-  const values = {
-    code: carrier.code,
-    title: carrier.title,
-    isPickupPoint: carrier.isPickupPoint,
-    price: data.price,
-    codPrice: data.codPrice,
-    freeLimit: data.freeLimit,
-    deliveryDelay: data.deliveryDelay,
-  };
+  const { isPickupPoint, ...data } = parsed.data;
+  const values = { ...data, isPickupPoint };
   try {
     return await ctx.db.transaction(async (tx) => {
+      let before: DeliveryRow | undefined;
       if (deliveryId !== null) {
-        const [own] = await tx
-          .select({ id: partnerDeliveries.id })
+        [before] = await tx
+          .select()
           .from(partnerDeliveries)
           .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, deliveryId)))
           .for('update');
-        if (!own) throw new DomainError('DELIVERY_NOT_FOUND');
+        if (!before) throw new DomainError('DELIVERY_NOT_FOUND');
+        if (await pricingRefusal(tx, partnerId, before, values)) {
+          throw new DomainError('CANNOT_UPDATE_DELIVERY_PRICING');
+        }
+        if (before.code !== values.code && (await openOrdersOf(tx, partnerId, before.code)) > 0) {
+          // Open orders name the method by its code: renaming it would cut them off from it.
+          throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'code', rule: 'methodCodeInUse' }]);
+        }
       }
       const [other] = await tx
         .select({ id: partnerDeliveries.id })
         .from(partnerDeliveries)
-        .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.code, carrier.code)));
-      if (other && other.id !== deliveryId) throw carrierTaken();
+        .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.code, values.code)));
+      if (other && other.id !== deliveryId) throw codeTaken();
       let row: DeliveryRow | undefined;
       if (deliveryId === null) {
         [row] = await tx
@@ -85,19 +162,31 @@ export async function saveDelivery(ctx: RequestContext, id: string | null, input
           .set({ ...values, updated: new Date() })
           .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, deliveryId)))
           .returning();
-        if (!row) throw new DomainError('DELIVERY_NOT_FOUND');
       }
+      const action = deliveryId === null ? 'create' : 'update';
       await recordAudit(tx, ctx.actor(partnerId), {
-        action: deliveryId === null ? 'delivery.create' : 'delivery.update',
+        action: `delivery.${action}`,
         entity: 'partner_delivery',
         entityId: row!.id,
-        data: { code: carrier.code, price: data.price, codPrice: data.codPrice, freeLimit: data.freeLimit },
+        data: {
+          code: values.code,
+          transport: values.transport,
+          price: values.price,
+          pricing: values.pricing,
+          ...(before && before.code !== values.code ? { previousCode: before.code } : {}),
+          ...(before && pricingChanged(before, values) ? { previousPricing: before.pricing } : {}),
+        },
       });
+      await publishInTransaction(
+        tx,
+        { partnerId },
+        { type: 'delivery_method_changed', data: { id: String(row!.id), code: row!.code, action } },
+      );
       return row!;
     });
   } catch (error) {
-    // Two saves of the same carrier at once: the unique index decides, the loser hears why.
-    if (isUniqueViolation(error, 'partner_deliveries_code_uq')) throw carrierTaken();
+    // Two saves of the same code at once: the unique index decides, the loser hears why.
+    if (isUniqueViolation(error, 'partner_deliveries_code_uq')) throw codeTaken();
     throw error;
   }
 }
@@ -109,14 +198,19 @@ export async function deleteDelivery(ctx: RequestContext, id: string): Promise<b
     const [row] = await tx
       .delete(partnerDeliveries)
       .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, deliveryId)))
-      .returning({ id: partnerDeliveries.id, code: partnerDeliveries.code });
+      .returning({ id: partnerDeliveries.id, code: partnerDeliveries.code, transport: partnerDeliveries.transport });
     if (!row) throw new DomainError('DELIVERY_NOT_FOUND');
     await recordAudit(tx, ctx.actor(partnerId), {
       action: 'delivery.delete',
       entity: 'partner_delivery',
       entityId: row.id,
-      data: { code: row.code },
+      data: { code: row.code, transport: row.transport },
     });
+    await publishInTransaction(
+      tx,
+      { partnerId },
+      { type: 'delivery_method_changed', data: { id: String(row.id), code: row.code, action: 'delete' } },
+    );
     return true;
   });
 }

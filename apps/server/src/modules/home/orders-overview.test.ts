@@ -53,24 +53,32 @@ describe("home: the seller's work", () => {
     const today = slaLocalDate(new Date());
     const date = (days: number) => new Date(`${addDays(today, days)}T00:00:00Z`);
     const old = { createdAt: new Date(Date.now() - 40 * 24 * 60 * 60_000) };
-    // Dispatch due today: delivery tomorrow.
-    await insertOrders(server, fresh, 3, { ...old, deliveryDate: date(1) });
-    await insertOrder(server, fresh, { ...old, status: 'shipping', deliveryDate: date(1) });
-    await insertOrder(server, fresh, { ...old, confirmed: false, deliveryDate: date(1) }); // waits for payment
-    await insertOrder(server, fresh, { ...old, isTest: true, deliveryDate: date(1) }); // a test order
-    // Overdue: delivery today or before.
-    await insertOrders(server, fresh, 2, { ...old, deliveryDate: date(0) });
-    await insertOrder(server, fresh, { ...old, deliveryDate: date(-1) });
-    await insertOrder(server, fresh, { ...old, deliveryDate: date(-10) }); // overdue and missing a status
-    // Later, and without a date.
-    await insertOrder(server, fresh, { ...old, deliveryDate: date(2) });
-    await insertOrder(server, fresh, { ...old, deliveryDate: date(5) });
-    await insertOrder(server, fresh, { ...old, deliveryDate: date(10) });
-    await insertOrder(server, fresh, { ...old, deliveryDate: null });
+    // Each order carries its ship-by date (dispatch_date), given by the working-day calendar when it arrived.
+    const due = (deliveryDays: number | null, shipDays: number | null) => ({
+      ...old,
+      deliveryDate: deliveryDays === null ? null : date(deliveryDays),
+      dispatchDate: shipDays === null ? null : date(shipDays),
+    });
+    // Dispatch due today: mostly delivered tomorrow; one over a weekend or a holiday, delivered in three days.
+    await insertOrders(server, fresh, 3, due(1, 0));
+    await insertOrder(server, fresh, due(3, 0));
+    await insertOrder(server, fresh, due(0, 0)); // a same-day courier: due today, not late
+    await insertOrder(server, fresh, { ...due(1, 0), status: 'shipping' });
+    await insertOrder(server, fresh, { ...due(1, 0), confirmed: false }); // waits for payment
+    await insertOrder(server, fresh, { ...due(1, 0), isTest: true }); // a test order
+    // Overdue: the ship-by date has passed.
+    await insertOrders(server, fresh, 2, due(0, -1));
+    await insertOrder(server, fresh, due(-1, -2));
+    await insertOrder(server, fresh, due(-10, -11)); // overdue and missing a status
+    // Later, and without a date. Delivered tomorrow yet shipped tomorrow (a same-day courier): not today's work.
+    await insertOrder(server, fresh, due(1, 1));
+    await insertOrder(server, fresh, due(5, 4));
+    await insertOrder(server, fresh, due(10, 9));
+    await insertOrder(server, fresh, due(null, null));
     // Not work: shipped (but missing a status), delivered, blocked.
-    await insertOrder(server, fresh, { ...old, status: 'shipped', deliveryDate: date(-10) });
-    await insertOrder(server, fresh, { ...old, status: 'delivered', deliveryDate: date(-10) });
-    await insertOrder(server, fresh, { ...old, status: 'blocked', deliveryDate: date(-10) });
+    await insertOrder(server, fresh, { ...due(-10, -11), status: 'shipped' });
+    await insertOrder(server, fresh, { ...due(-10, -11), status: 'delivered' });
+    await insertOrder(server, fresh, { ...due(-10, -11), status: 'blocked' });
     // Sales: delivered orders created in the last 30 days; cancelled and test orders do not sell.
     const sold = { status: 'delivered', currency: 'CZK' };
     const justNow = new Date(Date.now() - 60_000);
@@ -89,14 +97,14 @@ describe("home: the seller's work", () => {
     await insertOrders(server, sk, 5, { deliveryDate: date(1), createdAt: justNow, total: 10 });
 
     const seen = await overview();
-    expect(seen).toMatchObject({ today, toShipToday: 4, overdue: 4, toShip: 12, missingStatuses: 2 });
+    expect(seen).toMatchObject({ today, toShipToday: 6, overdue: 4, toShip: 14, missingStatuses: 2 });
     expect(seen.missingStatusesExact).toBe(true);
     expect(seen.daysToDelivery).toEqual([
       { bucket: 'late', count: 2 },
-      { bucket: 'today', count: 2 },
-      { bucket: 'tomorrow', count: 4 },
-      { bucket: 'in2', count: 1 },
-      { bucket: 'in3', count: 0 },
+      { bucket: 'today', count: 3 },
+      { bucket: 'tomorrow', count: 5 },
+      { bucket: 'in2', count: 0 },
+      { bucket: 'in3', count: 1 },
       { bucket: 'in4to7', count: 1 },
       { bucket: 'later', count: 1 },
       { bucket: 'undated', count: 1 },

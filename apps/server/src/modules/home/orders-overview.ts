@@ -1,7 +1,6 @@
 import {
   addDays,
   DAYS_TO_DELIVERY_BUCKETS,
-  DISPATCH_DAYS_BEFORE_DELIVERY,
   type DaysToDeliveryBucket,
   daysToDeliveryBucket,
   SALES_DAYS,
@@ -18,6 +17,8 @@ import { DASHBOARD_COUNT_CAP } from './service';
 
 interface WorkRow {
   days: number | null;
+  /** The ship-by date against today: -1 past, 0 today, 1 later, null none. */
+  ship: number | null;
   n: number;
 }
 interface SalesRow {
@@ -27,8 +28,8 @@ interface SalesRow {
 }
 
 /**
- * The seller's work on the home page: orders to ship today and overdue, their days to delivery, orders waiting for
- * a status, and the sales of the last 30 days. Three statements, each an index range of this partner's orders:
+ * The seller's work on the home page: orders to ship today and overdue (by their ship-by date), their days to
+ * delivery, orders waiting for a status, and the sales of the last 30 days. Three statements, each an index range of this partner's orders:
  * the work by orders_partner_status_idx, the missing statuses by the missing-statuses tab's own rule (capped like the grids' totals),
  * the sales by orders_partner_created_idx. Test orders are left out, as in the grids.
  */
@@ -43,10 +44,13 @@ export async function ordersOverview(ctx: RequestContext, now = new Date()) {
     const [work, missing, sales] = await Promise.all([
       ctx.db.execute(sql`
         -- greatest() skips NULL: an order without a delivery date must stay NULL, not count as late.
-        select case when delivery_date is not null then least(greatest(delivery_date - ${today}::date, -1), 8) end as days, count(*)::int as n
+        -- The ship-by date is the order's own (dispatch_date, by the working-day calendar and the cut-off when it
+        -- arrived), read in the same pass over the partner's work: no second scan, no per-order calendar here.
+        select case when delivery_date is not null then least(greatest(delivery_date - ${today}::date, -1), 8) end as days,
+               sign(dispatch_date - ${today}::date)::int as ship, count(*)::int as n
         from orders
         where partner_id = ${partnerId} and status in ('open', 'shipping') and confirmed and not is_test
-        group by 1`),
+        group by 1, 2`),
       ctx.db.execute(
         sql`select count(*)::int as n from (${ctx.db
           .select({ one: sql`1` })
@@ -70,8 +74,8 @@ export async function ordersOverview(ctx: RequestContext, now = new Date()) {
     for (const row of rowsOf<WorkRow>(work)) {
       const key = daysToDeliveryBucket(row.days);
       buckets.set(key, (buckets.get(key) ?? 0) + row.n);
-      if (row.days === DISPATCH_DAYS_BEFORE_DELIVERY) toShipToday += row.n;
-      else if (row.days !== null && row.days < DISPATCH_DAYS_BEFORE_DELIVERY) overdue += row.n;
+      if (row.ship === 0) toShipToday += row.n;
+      else if (row.ship === -1) overdue += row.n;
     }
     const missingCount = rowsOf<{ n: number }>(missing)[0]?.n ?? 0;
     const salesByDay = new Map(rowsOf<SalesRow>(sales).map((r) => [r.day, r]));

@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
+import { deliverableByRowsSql, productColumnsOf } from '../deliveries/checks-sql';
 
 /** Contract fields a partner must fill before it may test (the contract the marketplace signs with). */
 /**
@@ -40,6 +41,7 @@ interface ChecklistRow {
   contact_roles: string[] | null;
   products: number | string;
   products_live: number | string;
+  undeliverable: number | string;
   transport: boolean;
   contract: boolean;
   terms: boolean;
@@ -64,6 +66,7 @@ export async function loadChecklist(db: DbOrTx, partnerId: number): Promise<Chec
         where k.partner_id = p.id and r = any(${textArray(ONBOARDING_REQUIRED_CONTACT_GROUPS)})) as contact_roles,
       pr.products,
       pr.products_live,
+      pr.undeliverable,
       exists (select 1 from partner_deliveries d where d.partner_id = p.id and d.active) as transport,
       coalesce((select ${contractComplete} from partner_contracts c where c.partner_id = p.id), false) as contract,
       exists (
@@ -80,7 +83,8 @@ export async function loadChecklist(db: DbOrTx, partnerId: number): Promise<Chec
     cross join lateral (
       select count(*) as products,
         count(*) filter (where x.stage = 'LIVE' and x.status = 'ACTIVE' and not x.blocked) as products_live,
-        max(x.sent_to_approval_at) as sent_when
+        max(x.sent_to_approval_at) as sent_when,
+        count(*) filter (where not ${deliverableByRowsSql(sql`p.id`, productColumnsOf('x'))}) as undeliverable
       from products x where x.partner_id = p.id
     ) pr
     where p.id = ${partnerId}`);
@@ -99,6 +103,8 @@ export async function loadChecklist(db: DbOrTx, partnerId: number): Promise<Chec
     products: Number(row.products),
     productsLive: Number(row.products_live),
     transport: row.transport,
+    transportProblem: !row.transport ? 'NO_METHOD' : Number(row.undeliverable) > 0 ? 'UNDELIVERABLE_PRODUCTS' : null,
+    undeliverableProducts: Number(row.undeliverable),
     contract: row.contract,
     terms: row.terms,
     provider: row.provider,

@@ -55,6 +55,10 @@ const ChecklistItemRef = builder.objectRef<{ type: string; ok: boolean }>('Check
   fields: (t) => ({ type: t.exposeString('type'), ok: t.exposeBoolean('ok') }),
 });
 
+const TransportProblemEnum = builder.enumType('ChecklistTransportProblem', {
+  values: ['NO_METHOD', 'UNDELIVERABLE_PRODUCTS'] as const,
+});
+
 const ChecklistRef = builder.objectRef<Checklist>('Checklist').implement({
   fields: (t) => ({
     addresses: t.field({ type: [ChecklistItemRef], resolve: (c) => c.addresses }),
@@ -62,6 +66,13 @@ const ChecklistRef = builder.objectRef<Checklist>('Checklist').implement({
     products: t.exposeInt('products'),
     productsLive: t.exposeInt('productsLive'),
     transport: t.exposeBoolean('transport'),
+    transportProblem: t.field({
+      type: TransportProblemEnum,
+      nullable: true,
+      description: 'NO_METHOD, or UNDELIVERABLE_PRODUCTS when some products no active delivery method takes.',
+      resolve: (c) => c.transportProblem,
+    }),
+    undeliverableProducts: t.exposeInt('undeliverableProducts'),
     contract: t.exposeBoolean('contract'),
     terms: t.exposeBoolean('terms'),
     provider: t.exposeBoolean('provider'),

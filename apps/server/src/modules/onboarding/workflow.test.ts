@@ -113,7 +113,7 @@ async function completeSettings(partnerId: number) {
     { partnerId, firstName: 'Olga', lastName: 'Nová', email: 'olga@novy-obchod.cz', roles: ['MANAGER', 'FINANCE'] },
     { partnerId, firstName: 'Petr', lastName: 'Sklad', email: 'sklad@novy-obchod.cz', roles: ['LOGISTICS', 'RMA'] },
   ]);
-  await db.insert(partnerDeliveries).values({ partnerId, code: 'PPL', title: 'PPL', price: 99 });
+  await db.insert(partnerDeliveries).values({ partnerId, code: 'PPL', transport: 'PPL', title: 'PPL', price: 99 });
   await agreeToCurrentTerms(partnerId, 'wf-test-1');
   await db.update(partners).set({ provider: 'MANUAL' }).where(eq(partners.id, partnerId));
 }

@@ -3,99 +3,68 @@ import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import {
+  type BranchPage,
+  branchById,
+  type CarrierBranch,
+  hasBranchNetwork,
+  searchBranches,
+} from '../deliveries/carriers/branches';
 import { partners } from '../partner/tables';
 import { orders } from './tables';
 
-/** A carrier's pickup point an order can be sent to. */
-export interface CarrierBranch {
-  id: string;
-  carrier: string;
-  name: string;
-  street: string;
-  zip: string;
-  city: string;
-  country: string;
-}
-
-const branch = (country: string, carrier: string, n: number, name: string, street: string, zip: string, city: string) =>
-  ({
-    id: `${country}-${carrier.toUpperCase().replace(/\W/g, '')}-${n}`,
-    carrier,
-    name,
-    street,
-    zip,
-    city,
-    country,
-  }) as const;
-
-/**
- * The carriers' pickup points per destination country. The carriers' branch registries are the outside world:
- * this fixed list stands in for them (docs/decisions.md, "Labels, import and tools"), so that a change of
- * branch is checked against what the carrier offers, as it will be once their API is connected.
- */
-export const CARRIER_BRANCHES: Record<string, readonly CarrierBranch[]> = {
-  CZ: [
-    branch('CZ', 'Zásilkovna', 1001, 'Praha 1, Národní', 'Národní 25', '110 00', 'Praha'),
-    branch('CZ', 'Zásilkovna', 1002, 'Brno, Masarykova', 'Masarykova 10', '602 00', 'Brno'),
-    branch('CZ', 'PPL', 2001, 'PPL Parcelshop Ostrava', 'Nádražní 80', '702 00', 'Ostrava'),
-    branch('CZ', 'Balíkovna', 3001, 'Balíkovna Plzeň', 'Americká 40', '301 00', 'Plzeň'),
-  ],
-  SK: [
-    branch('SK', 'Packeta', 1001, 'Bratislava, Obchodná', 'Obchodná 12', '811 06', 'Bratislava'),
-    branch('SK', 'Packeta', 1002, 'Košice, Hlavná', 'Hlavná 50', '040 01', 'Košice'),
-    branch('SK', 'SPS', 2001, 'SPS Žilina', 'Národná 8', '010 01', 'Žilina'),
-  ],
-  PL: [
-    branch('PL', 'InPost', 1001, 'Paczkomat WAW01', 'Marszałkowska 100', '00-026', 'Warszawa'),
-    branch('PL', 'InPost', 1002, 'Paczkomat KRA05', 'Floriańska 3', '31-019', 'Kraków'),
-    branch('PL', 'DPD', 2001, 'DPD Pickup Gdańsk', 'Długa 20', '80-827', 'Gdańsk'),
-  ],
-  SI: [
-    branch('SI', 'Pošta Slovenije', 1001, 'Paketomat Ljubljana', 'Slovenska 32', '1000', 'Ljubljana'),
-    branch('SI', 'GLS', 2001, 'GLS ParcelShop Maribor', 'Partizanska 5', '2000', 'Maribor'),
-  ],
-  HU: [
-    branch('HU', 'Foxpost', 1001, 'Foxpost Budapest Váci', 'Váci utca 10', '1052', 'Budapest'),
-    branch('HU', 'GLS', 2001, 'GLS CsomagPont Debrecen', 'Piac utca 20', '4024', 'Debrecen'),
-  ],
-  HR: [
-    branch('HR', 'Hrvatska pošta', 1001, 'Paketomat Zagreb', 'Ilica 15', '10000', 'Zagreb'),
-    branch('HR', 'GLS', 2001, 'GLS Split', 'Marmontova 4', '21000', 'Split'),
-  ],
-};
+export type { CarrierBranch };
 
 const BRANCH_CHANGE_STATUSES = ['open', 'shipping'];
 
-export function branchById(id: string | null | undefined): CarrierBranch | null {
-  if (!id) return null;
-  for (const list of Object.values(CARRIER_BRANCHES)) {
-    const found = list.find((b) => b.id === id);
-    if (found) return found;
+type OrderForBranches = Pick<typeof orders.$inferSelect, 'deliveryCountry' | 'transportId' | 'branchId'>;
+
+/**
+ * Where a pickup-point order may go: its destination country (its delivery country, else the partner's
+ * market) and the carrier whose network carries it — the order's transport when that carrier has branches
+ * there, else the carrier of its present branch; null when neither says (any network of the country).
+ */
+async function destinationOf(
+  db: DbOrTx,
+  partnerId: number,
+  order: OrderForBranches,
+): Promise<{ country: string; carrier: string | null }> {
+  let country = order.deliveryCountry?.toUpperCase() ?? '';
+  if (!country) {
+    const [partner] = await db.select({ country: partners.country }).from(partners).where(eq(partners.id, partnerId));
+    country = partner?.country ?? '';
   }
-  return null;
+  if (order.transportId && (await hasBranchNetwork(db, country, order.transportId))) {
+    return { country, carrier: order.transportId };
+  }
+  const present = await branchById(db, order.branchId);
+  return { country, carrier: present && present.country === country ? present.carrier : null };
 }
 
-/** The country the order travels to: its delivery country, else the partner's market. */
-async function destinationCountry(db: DbOrTx, partnerId: number, deliveryCountry: string | null): Promise<string> {
-  if (deliveryCountry) return deliveryCountry.toUpperCase();
-  const [partner] = await db.select({ country: partners.country }).from(partners).where(eq(partners.id, partnerId));
-  return partner?.country ?? '';
-}
-
-/** The pickup points an order of the caller's partner may be sent to (orderDestinationBranches). */
-export async function orderDestinationBranches(ctx: RequestContext, orderId: number): Promise<CarrierBranch[]> {
+/**
+ * The pickup points an order of the caller's partner may be sent to (the spec's "destination branches"):
+ * active branches of its destination, searched by name, city, zip or street, a page at a time.
+ */
+export async function orderDestinationBranches(
+  ctx: RequestContext,
+  orderId: number,
+  query: { search?: string | null; first?: number | null; after?: string | null } = {},
+): Promise<BranchPage> {
   const { partnerId } = await ctx.require('orders', 'read');
   const [order] = await ctx.db
-    .select({ deliveryCountry: orders.deliveryCountry })
+    .select({ deliveryCountry: orders.deliveryCountry, transportId: orders.transportId, branchId: orders.branchId })
     .from(orders)
     .where(and(eq(orders.partnerId, partnerId), eq(orders.id, orderId)));
   if (!order) throw new DomainError('ORDER_NOT_FOUND', { orderId });
-  return [...(CARRIER_BRANCHES[await destinationCountry(ctx.db, partnerId, order.deliveryCountry)] ?? [])];
+  const { country, carrier } = await destinationOf(ctx.db, partnerId, order);
+  if (!country) return { nodes: [], nextCursor: null };
+  return searchBranches(ctx.db, { country, carrier, ...query });
 }
 
 /**
  * Sends a pickup-point order to another branch of its destination. Only while it has not left the seller
- * (open, shipping): after that the parcel is on its way to the old branch.
+ * (open, shipping): after that the parcel is on its way to the old branch. The branch must exist, be active
+ * and belong to the order's destination country and carrier.
  */
 export async function changeOrderBranch(ctx: RequestContext, orderId: number, branchId: string) {
   const { partnerId } = await ctx.require('orders', 'update');
@@ -110,9 +79,11 @@ export async function changeOrderBranch(ctx: RequestContext, orderId: number, br
     if (!BRANCH_CHANGE_STATUSES.includes(order.status)) {
       throw new DomainError('INVALID_STATUS_FOR_BRANCH_CHANGE', { orderId });
     }
-    const country = await destinationCountry(tx, partnerId, order.deliveryCountry);
-    const target = (CARRIER_BRANCHES[country] ?? []).find((b) => b.id === branchId);
-    if (!target) throw new DomainError('BRANCH_NOT_AVAILABLE', { orderId });
+    const { country, carrier } = await destinationOf(tx, partnerId, order);
+    const target = await branchById(tx, branchId);
+    if (!target || !target.active || target.country !== country || (carrier && target.carrier !== carrier)) {
+      throw new DomainError('BRANCH_NOT_AVAILABLE', { orderId });
+    }
     await tx
       .update(orders)
       .set({ branchId: target.id, updatedAt: new Date() })

@@ -1,39 +1,25 @@
 import { BULK_STATUS_MAX } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../platform/i18n';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, type TestServer } from '../../test/harness';
 import { captureStream } from '../../test/waits';
 import { ORDER_STATUS_CHANGED_JOB } from './service';
 import { orders } from './tables';
+import { orderMaker, type OrdersTestBed, startOrdersTestBed } from './test-setup';
 
+let bed: OrdersTestBed;
 let server: TestServer;
 let cz: number;
 let sk: number;
 let partnerToken: string;
-let nextId = 5_000_000_000_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  cz = await partnerIdByShop(server.database, '100001');
-  sk = await partnerIdByShop(server.database, '100002');
-  partnerToken = (await server.login('partner@demo.test')).token;
+  bed = await startOrdersTestBed();
+  ({ server, cz, sk, token: partnerToken } = bed);
 });
 afterAll(async () => server?.close());
 
-async function order(values: Partial<typeof orders.$inferInsert> = {}): Promise<number> {
-  const id = nextId++;
-  await server.database.db.insert(orders).values({
-    partnerId: cz,
-    id,
-    status: 'open',
-    paymentType: 'A',
-    currency: 'CZK',
-    customerName: 'Jana Nováková',
-    createdAt: new Date(Date.now() - 2 * 24 * 60 * 60_000),
-    ...values,
-  });
-  return id;
-}
+const order = orderMaker(() => bed, 5_000_000_000_000, { createdAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) });
 
 async function rows<T>(text: string, values: unknown[]): Promise<T[]> {
   return (await server.database.executeSql(text, values)).rows as T[];
@@ -209,7 +195,7 @@ describe('bulk shipment with a tracking number per order', () => {
 
 describe('a bulk change of many orders', () => {
   it('changes 500 orders in a handful of transactions, each with its history, audit row and event', async () => {
-    const ids = Array.from({ length: BULK_STATUS_MAX }, () => nextId++);
+    const ids = order.takeIds(BULK_STATUS_MAX);
     await server.database.db.insert(orders).values(
       ids.map((id) => ({
         partnerId: cz,

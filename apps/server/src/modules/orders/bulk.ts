@@ -31,22 +31,44 @@ export const PGLITE_GROUP = 50;
 /** One order of a bulk command and what it becomes (each with its own tracking number, say). */
 export interface OrderChange {
   orderId: number;
-  change: StatusChange;
+  change: StatusChange | MarketplaceStatusChange;
+}
+
+/**
+ * Moves only the marketplace makes (deliveries/intake-events.ts): a blocked order opened, a consignment lost.
+ * They are judged by the marketplace's table, passed in as `judge`, never by the partner's.
+ */
+export type MarketplaceStatusChange = { status: 'open' } | { status: 'lost' };
+
+/** Judges one change of one order instead of the partner's rules (the marketplace's own events). */
+export type ChangeJudge = (order: OrderRow, change: OrderChange['change']) => ErrorCode | null;
+
+interface ApplyOptions {
+  source?: StatusChangeSource;
+  announce?: boolean;
+  judge?: ChangeJudge;
 }
 
 export type OrderChangeResult =
   | { orderId: number; ok: true; from: OrderStatus; to: OrderStatus }
   | { orderId: number; ok: false; code: ErrorCode };
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
 /** Why this order may not take this change now (the domain's rules), or null. */
-function refusalOf(order: OrderRow | undefined, change: StatusChange, now: Date): ErrorCode | null {
+function refusalOf(
+  order: OrderRow | undefined,
+  change: OrderChange['change'],
+  now: Date,
+  judge?: ChangeJudge,
+): ErrorCode | null {
   if (!order || !isOrderStatus(order.status)) return 'ORDER_NOT_FOUND';
+  if (judge) return judge(order, change);
+  if (change.status === 'open' || change.status === 'lost') return 'INVALID_OPERATION';
   const refusal = statusChangeRefusal(
     { status: order.status, confirmed: order.confirmed, mallDelivery: order.isMallDelivery },
     change.status,
@@ -59,7 +81,7 @@ function refusalOf(order: OrderRow | undefined, change: StatusChange, now: Date)
  * The order's columns after the change: shipped keeps an earlier tracking number or link when none is
  * given; delivered sets its dates; the other moves only the status.
  */
-function changedRow(order: OrderRow, change: StatusChange, now: Date) {
+function changedRow(order: OrderRow, change: OrderChange['change'], now: Date) {
   return {
     status: change.status,
     shippedAt: change.status === 'shipped' ? now : order.shippedAt,
@@ -89,7 +111,7 @@ export async function applyStatusChanges(
   author: ChangeAuthor,
   partnerId: number,
   changes: readonly OrderChange[],
-  options: { source?: StatusChangeSource; announce?: boolean } = {},
+  options: ApplyOptions = {},
 ): Promise<OrderChangeResult[]> {
   const group = author.platform.database.kind === 'pglite' ? PGLITE_GROUP : Math.max(changes.length, 1);
   const results: OrderChangeResult[] = [];
@@ -108,7 +130,7 @@ async function applyGroup(
   author: ChangeAuthor,
   partnerId: number,
   changes: readonly OrderChange[],
-  options: { source?: StatusChangeSource; announce?: boolean },
+  options: ApplyOptions,
 ): Promise<OrderChangeResult[]> {
   const source = options.source ?? 'partner';
   const { actor } = author;
@@ -127,10 +149,10 @@ async function applyGroup(
   const byId = new Map(found.map((order) => [Number(order.id), order]));
   const now = new Date();
   const results: OrderChangeResult[] = [];
-  const allowed: { order: OrderRow; change: StatusChange; from: OrderStatus }[] = [];
+  const allowed: { order: OrderRow; change: OrderChange['change']; from: OrderStatus }[] = [];
   for (const { orderId, change } of changes) {
     const order = byId.get(orderId);
-    const refusal = refusalOf(order, change, now);
+    const refusal = refusalOf(order, change, now, options.judge);
     if (refusal || !order) {
       results.push({ orderId, ok: false, code: refusal ?? 'ORDER_NOT_FOUND' });
       continue;

@@ -5,7 +5,7 @@ import { storeFile } from '../../platform/files';
 import { translate } from '../../platform/i18n';
 import type { JobDefinition } from '../../platform/jobs';
 import { partners } from '../partner/tables';
-import { branchById } from './branches';
+import { branchById } from '../deliveries/carriers/branches';
 import { moneyText } from './pdf';
 import { renderPdf } from './pdf-pool';
 import { orderItems, orders } from './tables';
@@ -56,7 +56,7 @@ export async function renderDeliveryNote(platform: Platform, job: DeliveryNoteJo
   const money = (amount: number, currency: string) => moneyText(amount, currency, job.lang);
 
   const total = (item: (typeof items)[number]) => item.unitPrice * item.quantity - item.totalDiscount;
-  const branch = order.deliveryType === 'PICKUP_POINT' ? branchById(order.branchId) : null;
+  const branch = order.deliveryType === 'PICKUP_POINT' ? await branchById(db, order.branchId) : null;
   // Drawn in a worker thread, like the labels: an order of hundreds of items makes many pages.
   return renderPdf(job.partnerId, {
     kind: 'deliveryNote',

@@ -111,6 +111,8 @@ const OrderRef = builder.objectRef<OrderDetail>('Order').implement({
     deliveredAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.deliveredAt }),
     firstDeliveryAttemptAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.firstDeliveryAttemptAt }),
     blockedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.blockedAt }),
+    /** The customer cancelled after OPEN: the marketplace's call centre calls the partner (deliveries intake). */
+    cancelRequestedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.cancelRequestedAt }),
     items: t.field({ type: [OrderItemRef], resolve: (o) => o.items }),
     statusHistory: t.field({ type: [StatusHistoryRef], resolve: (o) => o.statusHistory }),
     shipmentHistory: t.field({ type: [ShipmentHistoryRef], resolve: (o) => o.shipmentHistory }),

@@ -22,6 +22,12 @@ const OrderRowRef = builder.objectRef<OrderRow>('OrderRow').implement({
     orderType: t.exposeString('orderType', { description: 'Where the order was placed: mall or allegro.' }),
     createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
     deliveryDate: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.deliveryDate }),
+    dispatchDate: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'The expected dispatch (ship-by) date, by the working-day calendar.',
+      resolve: (o) => o.dispatchDate,
+    }),
     shippedAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.shippedAt }),
     deliveredAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.deliveredAt }),
     customerName: t.exposeString('customerName'),

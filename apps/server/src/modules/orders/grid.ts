@@ -54,6 +54,7 @@ export interface OrderRow {
   orderType: string;
   createdAt: Date;
   deliveryDate: Date | null;
+  dispatchDate: Date | null;
   shippedAt: Date | null;
   deliveredAt: Date | null;
   customerName: string;
@@ -140,6 +141,8 @@ export const ORDER_GRID_COLUMNS: readonly GridColumn[] = [
   { field: 'orderType', sql: orders.orderType, filterType: 'ENUMS', options: ORDER_TYPES },
   { field: 'createdAt', sql: orders.createdAt, filterType: 'DATETIME', sortable: true },
   { field: 'deliveryDate', sql: orders.deliveryDate, filterType: 'DATE', sortable: true },
+  // The ship-by date: filtered (the home page's "to ship today" and "overdue") within a status, never sorted.
+  { field: 'dispatchDate', sql: orders.dispatchDate, filterType: 'DATE' },
   { field: 'shippedAt', sql: orders.shippedAt, filterType: 'DATETIME', sortable: true },
   { field: 'deliveredAt', sql: orders.deliveredAt, filterType: 'DATETIME', sortable: true },
   { field: 'customerName', sql: orders.customerName, filterType: 'TEXT', sortable: true, foldAccents: true },
@@ -246,6 +249,7 @@ export const ORDER_ROW_FIELDS = {
   orderType: orders.orderType,
   createdAt: orders.createdAt,
   deliveryDate: orders.deliveryDate,
+  dispatchDate: orders.dispatchDate,
   shippedAt: orders.shippedAt,
   deliveredAt: orders.deliveredAt,
   customerName: orders.customerName,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { products } from '../products/tables';
 import { partnerAddresses, partnerContracts, partnerDeliveries, partners } from '../partner/tables';
-import { branchById, type CarrierBranch } from './branches';
+import type { CarrierBranch } from '../deliveries/carriers/branches';
 import { orderItems, type orders } from './tables';
 
 /**
@@ -77,14 +77,16 @@ export async function partnerCarriers(
 /** MALL Delivery parcels travel with the marketplace's own service, whatever the partner offers. */
 export const MALL_DELIVERY_CARRIER = 'MALL Delivery';
 
+/** `branches`: the print's pickup points by id (carrier_branches), read once for all its orders. */
 export function carriageOf(
   order: OrderForCarriage,
   carriers: { home: string | null; pickup: string | null },
+  branches: ReadonlyMap<string, CarrierBranch>,
 ): Carriage {
   if (order.isMallDelivery) return { carrier: MALL_DELIVERY_CARRIER, branch: null };
   if (order.deliveryType === 'PICKUP_POINT') {
-    const branch = branchById(order.branchId);
-    return { carrier: branch?.carrier ?? carriers.pickup, branch };
+    const branch = (order.branchId && branches.get(order.branchId)) || null;
+    return { carrier: branch?.carrierTitle ?? carriers.pickup, branch };
   }
   if (order.deliveryType === 'PERSONAL_PICKUP') return { carrier: null, branch: null };
   return { carrier: carriers.home, branch: null };

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { partnerAddresses, partnerDeliveries } from '../partner/tables';
 import { products } from '../products/tables';
-import { CARRIER_BRANCHES } from './branches';
+import { type CarrierBranch, searchBranches } from '../deliveries/carriers/branches';
 import { code128Widths } from './code128';
 import { orderItems, orders } from './tables';
 import { shownText } from './test-pdf';
@@ -27,14 +27,19 @@ let server: TestServer;
 let cz: number;
 let token: string;
 let nextId = 2_200_000_000_000;
-const BRANCH = CARRIER_BRANCHES.CZ![0]!; // Zásilkovna, Praha 1, Národní
+/** A seeded Zásilkovna pickup point in Prague (carrier_branches). */
+let BRANCH: CarrierBranch;
 
 beforeAll(async () => {
   server = await startTestServer();
   cz = await partnerIdByShop(server.database, '100001');
   token = (await server.login('partner@demo.test')).token;
+  const prague = await searchBranches(server.database.db, { country: 'CZ', carrier: 'ZASILKOVNA', search: 'praha' });
+  BRANCH = prague.nodes[0]!;
   // The partner delivers to addresses with PPL (deliveries area); orders carry no carrier of their own.
-  await server.database.db.insert(partnerDeliveries).values({ partnerId: cz, code: 'PPL', title: 'PPL', price: 99 });
+  await server.database.db
+    .insert(partnerDeliveries)
+    .values({ partnerId: cz, code: 'PPL', transport: 'PPL', title: 'PPL', price: 99 });
 });
 afterAll(async () => server?.close());
 
@@ -99,7 +104,7 @@ describe('parcel labels a carrier accepts', () => {
     expect(shown).toEqual(
       expect.arrayContaining([
         'Deliver to pickup point',
-        `${BRANCH.name} (${BRANCH.id})`,
+        `${BRANCH.name} (${BRANCH.code})`,
         BRANCH.street,
         `${BRANCH.zip} ${BRANCH.city}`,
       ]),

@@ -12,6 +12,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import { branchesByIds } from '../deliveries/carriers/branches';
 import { carriageOf, labelSender, orderWeights, partnerCarriers } from './label-parts';
 import { moneyText } from './pdf';
 import { renderPdf } from './pdf-pool';
@@ -47,10 +48,14 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
     .from(orders)
     .where(and(eq(orders.partnerId, partnerId), inArray(orders.id, request.orderIds)));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const [sender, carriers, weights] = await Promise.all([
+  const [sender, carriers, weights, branches] = await Promise.all([
     labelSender(ctx.db, partnerId),
     partnerCarriers(ctx.db, partnerId),
     orderWeights(ctx.db, partnerId, request.orderIds),
+    branchesByIds(
+      ctx.db,
+      rows.filter((r) => r.deliveryType === 'PICKUP_POINT').map((r) => r.branchId),
+    ),
   ]);
   const t = (key: string, params: Record<string, string | number> = {}) =>
     translate(ctx.lang, `orders.labels.${key}`, params);
@@ -66,7 +71,7 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
     if (!order || !isOrderStatus(order.status)) throw new DomainError('ORDER_NOT_FOUND', { orderId });
     const refusal = labelRefusal({ status: order.status, confirmed: order.confirmed });
     if (refusal) throw new DomainError(refusal, { orderId });
-    const { carrier, branch } = carriageOf(order, carriers);
+    const { carrier, branch } = carriageOf(order, carriers, branches);
     const pickup = order.deliveryType === 'PICKUP_POINT';
     const service = order.deliveryType
       ? translate(ctx.lang, `orders.deliveryMethod.${order.deliveryType}`, {})
@@ -85,7 +90,7 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
     ].filter(Boolean);
     const pickupPoint = pickup
       ? branch
-        ? [`${branch.name} (${branch.id})`, branch.street, `${branch.zip} ${branch.city}`, branch.country]
+        ? [`${branch.name} (${branch.code})`, branch.street, `${branch.zip} ${branch.city}`, branch.country]
         : [t('branchId', { branch: order.branchId ?? '' })]
       : null;
     const cod =

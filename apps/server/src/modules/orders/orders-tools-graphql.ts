@@ -1,5 +1,6 @@
 import { DomainError } from '@pp/domain';
 import { builder } from '../../platform/graphql/builder';
+import { CarrierBranchRef } from '../deliveries/graphql-branches';
 import { type CarrierBranch, changeOrderBranch, orderDestinationBranches } from './branches';
 import { requestDeliveryNote } from './delivery-notes';
 import { type PickingListOrder, ordersPickingList } from './picking';
@@ -11,19 +12,6 @@ function orderIdOf(value: string | number): number {
   if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError('ORDER_ID_INVALID');
   return id;
 }
-
-const CarrierBranchRef = builder.objectRef<CarrierBranch>('CarrierBranch').implement({
-  description: 'A pickup point of a carrier an order can be delivered to.',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    carrier: t.exposeString('carrier'),
-    name: t.exposeString('name'),
-    street: t.exposeString('street'),
-    zip: t.exposeString('zip'),
-    city: t.exposeString('city'),
-    country: t.exposeString('country'),
-  }),
-});
 
 const BranchChangeRef = builder
   .objectRef<{ orderId: number; branchId: string; branch: CarrierBranch }>('OrderBranchChange')
@@ -90,9 +78,11 @@ const PickingOrderRef = builder.objectRef<PickingListOrder>('PickingListOrder').
 builder.queryFields((t) => ({
   orderDestinationBranches: t.field({
     type: [CarrierBranchRef],
-    description: 'The pickup points a pickup-point order may be sent to (its destination country).',
-    args: { orderId: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => orderDestinationBranches(ctx, orderIdOf(args.orderId)),
+    description:
+      'The pickup points a pickup-point order may be sent to: active branches of its destination country and carrier, searched by name, city, zip or street, `first` (1–100, default 20) in name order.',
+    args: { orderId: t.arg.id({ required: true }), search: t.arg.string(), first: t.arg.int() },
+    resolve: async (_, args, ctx) =>
+      (await orderDestinationBranches(ctx, orderIdOf(args.orderId), { search: args.search, first: args.first })).nodes,
   }),
   ordersPickingList: t.field({
     type: [PickingOrderRef],

@@ -2,48 +2,37 @@ import { STATUS_IMPORT_COLUMNS } from '@pp/domain';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../platform/i18n';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { codeOf, type TestServer } from '../../test/harness';
 import { captureStream } from '../../test/waits';
+import { searchBranches } from '../deliveries/carriers/branches';
 import { DELIVERY_NOTE_JOB } from './delivery-notes';
 import { IMPORT_INLINE_MAX_ROWS, STATUS_IMPORT_JOB } from './import';
 import { orderItems, orders } from './tables';
 import { TEST_ORDER_ID_BASE } from './test-orders';
+import { orderMaker, type OrdersTestBed, startOrdersTestBed } from './test-setup';
 
+let bed: OrdersTestBed;
 let server: TestServer;
 let cz: number;
 let sk: number;
 let token: string;
 let limitedToken: string;
-let nextId = 2_000_000_000_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  cz = await partnerIdByShop(server.database, '100001');
-  sk = await partnerIdByShop(server.database, '100002');
-  token = (await server.login('partner@demo.test')).token;
+  bed = await startOrdersTestBed();
+  ({ server, cz, sk, token } = bed);
   limitedToken = (await server.login('limited@demo.test')).token;
 });
 afterAll(async () => server?.close());
 
-async function order(values: Partial<typeof orders.$inferInsert> = {}): Promise<number> {
-  const id = nextId++;
-  await server.database.db.insert(orders).values({
-    partnerId: cz,
-    id,
-    status: 'open',
-    paymentType: 'B',
-    currency: 'CZK',
-    customerName: 'Jana Nováková',
-    deliveryType: 'ADDRESS',
-    deliveryStreet: 'Dlouhá 5',
-    deliveryCity: 'Plzeň',
-    deliveryZip: '301 00',
-    deliveryCountry: 'CZ',
-    createdAt: new Date(Date.now() - 5 * 24 * 60 * 60_000),
-    ...values,
-  });
-  return id;
-}
+const order = orderMaker(() => bed, 2_000_000_000_000, {
+  paymentType: 'B',
+  deliveryType: 'ADDRESS',
+  deliveryStreet: 'Dlouhá 5',
+  deliveryCity: 'Plzeň',
+  deliveryZip: '301 00',
+  deliveryCountry: 'CZ',
+});
 
 async function statusOf(id: number): Promise<string> {
   const { rows } = await server.database.executeSql('select status from orders where id = $1', [id]);
@@ -270,7 +259,7 @@ describe('status import', () => {
   }, 60_000);
 
   it('imports a long file in a job: progress and the result report arrive on the stream', async () => {
-    const ids = Array.from({ length: IMPORT_INLINE_MAX_ROWS + 1 }, () => nextId++);
+    const ids = order.takeIds(IMPORT_INLINE_MAX_ROWS + 1);
     await server.database.db
       .insert(orders)
       .values(ids.map((id) => ({ partnerId: cz, id, status: 'open', paymentType: 'B', currency: 'CZK' })));
@@ -344,7 +333,8 @@ describe('test orders', () => {
       total: 1497,
       cod: 1497,
     });
-    expect((rows[0] as { branch_id: string }).branch_id).toMatch(/^CZ-/);
+    // A real pickup point of the Czech network (carrier_branches).
+    expect((rows[0] as { branch_id: string }).branch_id).toMatch(/^ZASILKOVNA-\d+$/);
     const items = await server.database.executeSql(
       'select title, quantity from order_items where partner_id = $1 and order_id = $2 order by id',
       [cz, id],
@@ -396,8 +386,16 @@ const BRANCHES = 'query($id: ID!) { orderDestinationBranches(orderId: $id) { id 
 const BRANCH_UPDATE = `mutation($id: ID!, $b: String!) { orderBranchUpdate(orderId: $id, branchId: $b) { orderId branchId } }`;
 
 describe('branch change', () => {
+  /** Seeded pickup points (carrier_branches): one in Prague, one in Bratislava. */
+  let czBranch: string;
+  let skBranch: string;
+  beforeAll(async () => {
+    czBranch = (await searchBranches(server.database.db, { country: 'CZ', search: 'praha' })).nodes[0]!.id;
+    skBranch = (await searchBranches(server.database.db, { country: 'SK', search: 'bratislava' })).nodes[0]!.id;
+  });
+
   it('moves a pickup-point order to another branch of its destination, audited', async () => {
-    const id = await order({ deliveryType: 'PICKUP_POINT', branchId: 'CZ-ZASILKOVNA-1001' });
+    const id = await order({ deliveryType: 'PICKUP_POINT', branchId: czBranch });
     const list = await server.gql<{ orderDestinationBranches: { id: string; country: string }[] }>(
       BRANCHES,
       { id },
@@ -412,7 +410,7 @@ describe('branch change', () => {
       "select data from audit_log where action = 'order.branch' and entity_id = $1",
       [String(id)],
     );
-    expect(audit.rows).toEqual([{ data: { from: 'CZ-ZASILKOVNA-1001', to: branches[1]!.id } }]);
+    expect(audit.rows).toEqual([{ data: { from: czBranch, to: branches[1]!.id } }]);
   });
 
   it('refuses other delivery methods, orders already on their way, unknown branches and other partners', async () => {
@@ -420,11 +418,11 @@ describe('branch change', () => {
       [{ deliveryType: 'ADDRESS' }, 'CZ-PPL-2001', 'BRANCH_CHANGE_ONLY_PICKUP_POINT'],
       [{ deliveryType: 'PICKUP_POINT', status: 'shipped' }, 'CZ-PPL-2001', 'INVALID_STATUS_FOR_BRANCH_CHANGE'],
       [{ deliveryType: 'PICKUP_POINT', status: 'delivered' }, 'CZ-PPL-2001', 'INVALID_STATUS_FOR_BRANCH_CHANGE'],
-      [{ deliveryType: 'PICKUP_POINT' }, 'SK-PACKETA-1001', 'BRANCH_NOT_AVAILABLE'],
-      [{ deliveryType: 'PICKUP_POINT', partnerId: sk }, 'SK-PACKETA-1001', 'ORDER_NOT_FOUND'],
+      [{ deliveryType: 'PICKUP_POINT' }, skBranch, 'BRANCH_NOT_AVAILABLE'],
+      [{ deliveryType: 'PICKUP_POINT', partnerId: sk }, skBranch, 'ORDER_NOT_FOUND'],
     ];
     for (const [values, branch, code] of cases) {
-      const id = await order({ branchId: 'CZ-ZASILKOVNA-1001', ...values });
+      const id = await order({ branchId: czBranch, ...values });
       expect([values, codeOf(await server.gql(BRANCH_UPDATE, { id, b: branch }, { token, partnerId: cz }))]).toEqual([
         values,
         code,

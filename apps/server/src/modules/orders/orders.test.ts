@@ -1,38 +1,23 @@
 import { BULK_STATUS_MAX } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
+import { codeOf, type TestServer, signInAsPartner } from '../../test/harness';
 import { ORDER_STATUS_CHANGED_JOB } from './service';
-import { orders } from './tables';
+import type { orders } from './tables';
+import { orderMaker, type OrdersTestBed, startOrdersTestBed } from './test-setup';
 
+let bed: OrdersTestBed;
 let server: TestServer;
 let cz: number;
 let sk: number;
 let partnerToken: string;
-let nextId = 1_000_000_000_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  cz = await partnerIdByShop(server.database, '100001');
-  sk = await partnerIdByShop(server.database, '100002');
-  partnerToken = (await server.login('partner@demo.test')).token;
+  bed = await startOrdersTestBed();
+  ({ server, cz, sk, token: partnerToken } = bed);
 });
 afterAll(async () => server?.close());
 
-/** An order of a partner as the marketplace delivers it; returns its id. */
-async function order(values: Partial<typeof orders.$inferInsert> = {}): Promise<number> {
-  const id = nextId++;
-  await server.database.db.insert(orders).values({
-    partnerId: cz,
-    id,
-    status: 'open',
-    paymentType: 'A',
-    currency: 'CZK',
-    customerName: 'Jana Nováková',
-    createdAt: new Date(Date.now() - 5 * 24 * 60 * 60_000),
-    ...values,
-  });
-  return id;
-}
+const order = orderMaker(() => bed, 1_000_000_000_000);
 
 const UPDATE = `mutation($id: ID!, $data: OrderStatusInput!) {
   orderUpdate(orderId: $id, data: $data) { id status trackingNumber statusHistory { status source byOperator } } }`;

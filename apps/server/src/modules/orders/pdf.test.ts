@@ -1,10 +1,11 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
 import { renderDeliveryNote } from './delivery-notes';
 import { fitText, moneyText, pdfFonts, pdfText } from './pdf';
-import { orderItems, orders } from './tables';
+import { orderItems } from './tables';
 import { embeddedFonts, shownText } from './test-pdf';
+import { orderMaker, type OrdersTestBed, startOrdersTestBed } from './test-setup';
 
 /** Letters of all our markets that the PDF standard fonts (Windows-1252) cannot print. */
 const NAME = 'Řehoř Žluťoučký';
@@ -12,38 +13,28 @@ const COMPANY = 'Đurđević Čakovec d.o.o.';
 const STREET = 'Győri út 12';
 const CITY = 'Łódź';
 
+let bed: OrdersTestBed;
 let server: TestServer;
 let cz: number;
 let token: string;
-let nextId = 2_100_000_000_000;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  cz = await partnerIdByShop(server.database, '100001');
-  token = (await server.login('partner@demo.test')).token;
+  bed = await startOrdersTestBed();
+  ({ server, cz, token } = bed);
 });
 afterAll(async () => server?.close());
 
-async function order(values: Partial<typeof orders.$inferInsert> = {}): Promise<number> {
-  const id = nextId++;
-  await server.database.db.insert(orders).values({
-    partnerId: cz,
-    id,
-    status: 'open',
-    paymentType: 'A',
-    cod: 2990,
-    currency: 'CZK',
-    customerName: NAME,
-    deliveryType: 'ADDRESS',
-    deliveryCompany: COMPANY,
-    deliveryStreet: STREET,
-    deliveryCity: CITY,
-    deliveryZip: '90-001',
-    deliveryCountry: 'PL',
-    ...values,
-  });
-  return id;
-}
+const order = orderMaker(() => bed, 2_100_000_000_000, {
+  cod: 2990,
+  customerName: NAME,
+  deliveryType: 'ADDRESS',
+  deliveryCompany: COMPANY,
+  deliveryStreet: STREET,
+  deliveryCity: CITY,
+  deliveryZip: '90-001',
+  deliveryCountry: 'PL',
+  createdAt: new Date(),
+});
 
 describe('PDF text', () => {
   it('keeps every letter of our markets in DejaVu Sans, regular and bold', async () => {

@@ -27,7 +27,7 @@ export function parseStatusChange(input: unknown): StatusChange {
 }
 
 /** Where a status change came from, kept in the history (the CSV import's rows are `import`). */
-export type StatusChangeSource = 'partner' | 'import';
+export type StatusChangeSource = 'partner' | 'import' | 'marketplace';
 
 /**
  * Who makes a change and where it goes: a request's caller, or a job working for the account that asked

@@ -60,6 +60,11 @@ export const orders = pgTable(
     isMallDelivery: boolean('is_mall_delivery').notNull().default(false),
     necessaryInspection: boolean('necessary_inspection').notNull().default(false),
     readyToReturn: boolean('ready_to_return').notNull().default(false),
+    /**
+     * The customer cancelled after the order left OPEN (spec §4): the marketplace's call centre calls the
+     * partner; the order shows it until the partner cancels, ships or it is delivered.
+     */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     total: numeric('total', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     totalDiscount: numeric('total_discount', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     cod: numeric('cod', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
@@ -69,6 +74,11 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The expected delivery date (the missing-status rule counts from it). */
     deliveryDate: date('delivery_date', { mode: 'date' }),
+    /**
+     * The expected dispatch ("ship by") date, fixed when the order arrives by the working-day calendar
+     * (domain `expectedOrderDates`): the home page's "to ship today" and "overdue" read it.
+     */
+    dispatchDate: date('dispatch_date', { mode: 'date' }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     firstDeliveryAttemptAt: timestamp('first_delivery_attempt_at', { withTimezone: true }),
@@ -95,6 +105,9 @@ export const orders = pgTable(
     index('orders_partner_total_idx').on(t.partnerId, t.total, t.id),
     // The order-type filter (all / allegro / mall): Allegro orders are a small part of a book, found by seek.
     index('orders_partner_order_type_idx').on(t.partnerId, t.orderType, t.id),
+    // The Spectrum/DIP deliveries grid (deliveries/mall): a partner's DIP orders are a small part of its book,
+    // read as one index range newest first.
+    index('orders_partner_dip_idx').on(t.partnerId, t.id).where(sql`${t.isDip}`),
     // Status tabs sorted or filtered by date, and the tab counts as an index-only scan: test orders are
     // left out of both, so they are left out of the index.
     index('orders_partner_status_created_idx').on(t.partnerId, t.status, t.createdAt, t.id).where(sql`not ${t.isTest}`),

@@ -1,4 +1,12 @@
-import { DomainError, isShopId, MARKETS, TEST_ORDERS_PER_DAY, testOrderPriceIssues, testOrderSchema } from '@pp/domain';
+import {
+  DomainError,
+  isBranchCountry,
+  isShopId,
+  MARKETS,
+  TEST_ORDERS_PER_DAY,
+  testOrderPriceIssues,
+  testOrderSchema,
+} from '@pp/domain';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import { emitPartnerEvent } from '../events/emit';
@@ -6,7 +14,7 @@ import type { RequestContext } from '../../platform/context';
 import { rowsOf } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { partners } from '../partner/tables';
-import { CARRIER_BRANCHES } from './branches';
+import { searchBranches } from '../deliveries/carriers/branches';
 import { orderItems, orderStatusHistory, orders } from './tables';
 
 /**
@@ -42,7 +50,11 @@ export async function createTestOrder(ctx: RequestContext, input: unknown) {
   }
   const today = new Date(new Date().toISOString().slice(0, 10));
   const country = partner.country;
-  const branch = data.deliveryType === 'PICKUP_POINT' ? (CARRIER_BRANCHES[country]?.[0] ?? null) : null;
+  // A pickup-point test order goes to a real branch of the market (the first by name), with its carrier.
+  const branch =
+    data.deliveryType === 'PICKUP_POINT' && isBranchCountry(country)
+      ? ((await searchBranches(ctx.db, { country, first: 1 })).nodes[0] ?? null)
+      : null;
   const total = Math.round(data.items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100;
 
   return ctx.db.transaction(async (tx) => {
@@ -74,6 +86,7 @@ export async function createTestOrder(ctx: RequestContext, input: unknown) {
       deliveryZip: branch ? branch.zip : '00000',
       deliveryCountry: country,
       branchId: branch?.id ?? null,
+      transportId: branch?.carrier ?? null,
       total,
       cod: ['A', '9'].includes(data.paymentType) ? total : 0,
       createdAt: now,

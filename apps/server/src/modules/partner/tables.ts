@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -144,9 +145,33 @@ export const partnerDeliveries = pgTable(
     partnerId: integer('partner_id')
       .notNull()
       .references(() => partners.id, { onDelete: 'cascade' }),
-    /** A carrier code from the domain's carrier list of the shop's market. */
+    /** The partner's own method code (A–Z a–z 0–9 _ . -), unique per partner; orders name their method by it. */
     code: text('code').notNull(),
     title: text('title').notNull(),
+    /** The carrier code (spec section 8 transports) of the market's available transports that carries it. */
+    transport: text('transport').notNull(),
+    deliveryKind: text('delivery_kind').notNull().default('deposit').$type<'deposit' | 'pickup'>(),
+    priority: integer('priority').notNull().default(0),
+    packageSize: text('package_size').$type<'SMALLBOX' | 'BIGBOX'>(),
+    /** Parcel bounds the method accepts, in cm and kg; null = no bound on that side. */
+    minHeight: numeric('min_height', { precision: 8, scale: 1, mode: 'number' }),
+    maxHeight: numeric('max_height', { precision: 8, scale: 1, mode: 'number' }),
+    minWidth: numeric('min_width', { precision: 8, scale: 1, mode: 'number' }),
+    maxWidth: numeric('max_width', { precision: 8, scale: 1, mode: 'number' }),
+    minLength: numeric('min_length', { precision: 8, scale: 1, mode: 'number' }),
+    maxLength: numeric('max_length', { precision: 8, scale: 1, mode: 'number' }),
+    minWeight: numeric('min_weight', { precision: 8, scale: 3, mode: 'number' }),
+    maxWeight: numeric('max_weight', { precision: 8, scale: 3, mode: 'number' }),
+    /** Last hand-over time per weekday ('HH:mm'), null or missing = no pickup that day. */
+    closeTimes: jsonb('close_times')
+      .notNull()
+      .default({})
+      .$type<Partial<Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', string | null>>>(),
+    pricing: text('pricing').notNull().default('FIXED').$type<'FIXED' | 'PRICE_LEVELS' | 'WEIGHT_LEVELS'>(),
+    /** Sorted by limit, strictly increasing; the limit is the order total (PRICE_LEVELS) or the weight in kg. */
+    priceLevels: jsonb('price_levels').notNull().default([]).$type<{ limit: number; price: number }[]>(),
+    mdpAllowed: boolean('mdp_allowed').notNull().default(false),
+    mallDeliveryType: text('mall_delivery_type').$type<'classic' | 'spectrum'>(),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     codPrice: numeric('cod_price', { precision: 12, scale: 2, mode: 'number' }),
     freeLimit: numeric('free_limit', { precision: 12, scale: 2, mode: 'number' }),

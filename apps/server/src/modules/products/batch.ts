@@ -13,9 +13,10 @@ import {
   USER_PRODUCT_STATUSES,
   VAT_RATES,
 } from '@pp/domain';
+import type { Actor } from '../../platform/audit/service';
 import type { DbOrTx } from '../../platform/db/client';
 import { judgePriceChanges } from './price-confirm';
-import { dropPriceHolds, holdPrices } from './price-holds';
+import { auditForcedPrices, dropPriceHolds, holdPrices } from './price-holds';
 import { products } from './tables';
 
 /** The fields "batch apply" may set on many products at once (contract §D), with their columns. */
@@ -102,24 +103,27 @@ export function batchValue(field: string, value: unknown, shopId: ShopId): { fie
 
 /**
  * The price rule on a slice of a batch that sets the price: products whose price would move by more than the
- * bound keep it, and the change is held under the batch's job for the seller to confirm. Holds older than
- * this batch for these products go (the batch is the newer word). Answers the ids to write and how many
+ * bound keep it, and the change is held under the batch's job for the seller to confirm, unless the batch
+ * was started with forcePrice: then every change is written and the jumps are audited as forced. Holds older
+ * than this batch for these products go (the batch is the newer word). Answers the ids to write and how many
  * changes were held.
  */
 export async function holdBatchPriceJumps(
   tx: DbOrTx,
-  partnerId: number,
+  batch: { partnerId: number; actor: Actor; forcePrice?: boolean },
   jobId: string,
   ids: string[],
   price: number,
 ): Promise<{ ids: string[]; held: number }> {
+  const { partnerId } = batch;
   await dropPriceHolds(tx, partnerId, ids);
-  const { held } = await judgePriceChanges(
+  const force = batch.forcePrice === true;
+  const { held, forced } = await judgePriceChanges(
     tx,
     partnerId,
-    ids.map((productId) => ({ productId, variantId: null, to: price })),
-    false,
+    ids.map((productId) => ({ productId, variantId: null, to: price, force })),
   );
+  await auditForcedPrices(tx, batch.actor, 'BATCH', jobId, forced);
   await holdPrices(tx, partnerId, 'BATCH', jobId, held);
   const heldIds = new Set(held.map((h) => h.productId));
   return { ids: ids.filter((id) => !heldIds.has(id)), held: held.length };

@@ -70,7 +70,7 @@ const ProductVariantRef = builder.objectRef<ProductDetail['variants'][number]>('
   }),
 });
 
-const ProductRef = builder.objectRef<ProductDetail>('Product').implement({
+export const ProductRef = builder.objectRef<ProductDetail>('Product').implement({
   description: "A product of the selected partner, priced in its shop's currency.",
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -87,6 +87,9 @@ const ProductRef = builder.objectRef<ProductDetail>('Product').implement({
     taricCode: t.exposeString('taricCode', { nullable: true }),
     priority: t.exposeInt('priority'),
     price: t.exposeFloat('price', { nullable: true }),
+    forcePrice: t.exposeBoolean('forcePrice', {
+      description: 'Apply this price as sent: unattended writers (import, batch) apply a change over 30 % with it.',
+    }),
     rrp: t.exposeFloat('rrp', { nullable: true }),
     purchasePrice: t.exposeFloat('purchasePrice', { nullable: true }),
     fairPrice: t.exposeFloat('fairPrice', { nullable: true }),
@@ -131,7 +134,10 @@ const PromotionInput = builder.inputType('PromotionInput', {
 
 const ProductLabelInput = builder.inputType('ProductLabelInput', {
   fields: (t) => ({
-    label: t.string({ required: true }),
+    label: t.string({
+      required: true,
+      description: 'A code of productLabels (NEW, SALE …), else VALIDATION_ERROR rule in.',
+    }),
     from: t.string(),
     to: t.string(),
     source: t.string(),
@@ -173,9 +179,14 @@ const ProductInput = builder.inputType('ProductInput', {
     brandId: t.string(),
     categoryId: t.int(),
     barcode: t.string(),
-    taricCode: t.string(),
+    taricCode: t.string({
+      description: 'One of taricCodes (spaces and dots are dropped), else VALIDATION_ERROR rule in.',
+    }),
     priority: t.int(),
     price: t.string(),
+    forcePrice: t.boolean({
+      description: 'Stored with the product; the form still needs the forceToken for a change over 30 %.',
+    }),
     rrp: t.string(),
     purchasePrice: t.string(),
     fairPrice: t.string(),
@@ -295,8 +306,12 @@ builder.mutationFields((t) => ({
       ids: t.arg.idList({ required: true }),
       field: t.arg.string({ required: true }),
       value: t.arg({ type: 'JSON' }),
+      forcePrice: t.arg.boolean({
+        description: 'With field price: apply changes over 30 % at once (audited as forced) instead of holding them.',
+      }),
     },
-    resolve: (_, args, ctx) => startProductBatch(ctx, args.ids.map(String), args.field, args.value ?? null),
+    resolve: (_, args, ctx) =>
+      startProductBatch(ctx, args.ids.map(String), args.field, args.value ?? null, args.forcePrice ?? false),
   }),
   productsSendToApproval: t.field({
     type: 'DateTime',

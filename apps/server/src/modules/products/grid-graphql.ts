@@ -35,6 +35,9 @@ const ProductRowRef = builder.objectRef<ProductRow>('ProductRow').implement({
     thumbUrl: t.exposeString('thumbUrl', { nullable: true }),
     barcode: t.exposeString('barcode', { nullable: true }),
     deliveryDelay: t.exposeInt('deliveryDelay'),
+    delivery: t.exposeString('delivery', {
+      description: 'OK, or PROBLEM when no active delivery method takes the product or a weight it needs is missing.',
+    }),
     updatedAt: t.field({ type: 'DateTime', resolve: (p) => p.updatedAt }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
   }),

@@ -5,6 +5,7 @@ import {
   PRODUCT_GRID_STATUSES,
   PRODUCT_STAGES,
   PRODUCT_STATUSES,
+  type DeliveryCheckMethod,
   type ProductGridStatus,
   productGridStatus,
 } from '@pp/domain';
@@ -14,6 +15,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { partnerFiguresPrefix } from '../../platform/figures-cache';
 import { accentFolded, buildGridQuery, cappedTotal, type GridColumn, type GridQueryParts } from '../../platform/grid';
 import { loadBrandNames } from '../catalog/rules';
+import { deliveryGridColumn, deliveryStateSql, loadCheckMethods } from '../deliveries/checks-sql';
 import { categories } from '../catalog/tables';
 import { partnerShop } from './shop';
 import { productErrors, products } from './tables';
@@ -44,6 +46,8 @@ export interface ProductRow {
   thumbUrl: string | null;
   barcode: string | null;
   deliveryDelay: number;
+  /** OK, or PROBLEM when no active delivery method takes the product (deliveries/checks). */
+  delivery: string;
   updatedAt: Date;
   createdAt: Date;
 }
@@ -146,9 +150,17 @@ function searchSql(search: string | null | undefined): SQL | undefined {
   return sql`(lower(${products.id}) ilike ${like} or ${accentFolded(products.title)} like ${accentFolded(like)} or ${products.barcode} = ${term})`;
 }
 
-/** The query of one tab with the grid's filters, scoped to the partner (shared with the bench). */
-export function productsGridQuery(partnerId: number, view: ProductsView, grid: unknown) {
-  const q = buildGridQuery(grid, PRODUCT_GRID_COLUMNS, {
+/**
+ * The query of one tab with the grid's filters, scoped to the partner (shared with the bench). The delivery
+ * column is the partner's active delivery methods written into the SQL (deliveries/checks-sql.ts).
+ */
+export function productsGridQuery(
+  partnerId: number,
+  view: ProductsView,
+  grid: unknown,
+  methods: readonly DeliveryCheckMethod[],
+) {
+  const q = buildGridQuery(grid, [...PRODUCT_GRID_COLUMNS, deliveryGridColumn(methods)], {
     idColumn: products.id,
     // Product ids are the partner's text; the cursor's id is checked as text, never cast.
     idNumber: 'text',
@@ -239,12 +251,13 @@ export async function productsGrid(
   grid: unknown,
 ): Promise<GridPage<ProductRow>> {
   const { partnerId } = await ctx.require('products', 'read');
-  const [{ q, countWhere }, shop] = [productsGridQuery(partnerId, view, grid), await partnerShop(ctx, partnerId)];
+  const [shop, methods] = await Promise.all([partnerShop(ctx, partnerId), loadCheckMethods(ctx.db, partnerId)]);
+  const { q, countWhere } = productsGridQuery(partnerId, view, grid, methods);
   const total = await cappedTotal(ctx.db, products, countWhere);
   const orderBy = productsOrderBy(view, q, total);
   const rows = await q.readRows((seek, limit, offset) =>
     ctx.db
-      .select({ ...PRODUCT_ROW_FIELDS, ...q.cursorFields })
+      .select({ ...PRODUCT_ROW_FIELDS, delivery: deliveryStateSql(methods), ...q.cursorFields })
       .from(products)
       .where(and(countWhere, seek))
       .orderBy(...orderBy)

@@ -15,8 +15,9 @@ import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
 import type { Jobs } from '../../platform/jobs';
 import type { ParsedBatch } from './import-prepare';
 import { judgePriceChanges } from './price-confirm';
-import { dropPriceHolds, holdPrices } from './price-holds';
+import { auditForcedPrices, dropPriceHolds, holdPrices } from './price-holds';
 import { queueRemoteMedia } from './remote-media';
+import { knownTaricCodes } from './taric';
 
 export interface ImportJobScope {
   db: Db;
@@ -35,16 +36,20 @@ export interface ImportTotals {
   failed: number;
   /** Price changes over the confirmation bound, not written: listed for the seller to confirm. */
   held: number;
+  /** Price changes over the bound written at once because their item said FORCE_PRICE (audited as forced). */
+  forced: number;
 }
 
 /** Categories and brands met so far in this import: a feed names the same few hundred again and again. */
 export interface ImportCache {
   categories: Map<number, CategoryRules | null>;
   brands: Map<string, string | null>;
+  /** TARIC codes met so far: whether the table holds them. */
+  taricCodes: Map<string, boolean>;
 }
 
 export function newImportCache(): ImportCache {
-  return { categories: new Map(), brands: new Map() };
+  return { categories: new Map(), brands: new Map(), taricCodes: new Map() };
 }
 
 interface Existing {
@@ -131,12 +136,22 @@ export async function prepareBatch(
   parsed: ParsedBatch,
 ): Promise<PreparedBatch> {
   await fillCache(scope.db, scope, cache, parsed);
+  const codes = parsed.candidates.map((c) => c.input.taricCode).filter((c): c is string => c !== null);
+  const unseen = [...new Set(codes.filter((c) => !cache.taricCodes.has(c)))];
+  if (unseen.length) {
+    const known = await knownTaricCodes(scope.db, unseen);
+    for (const code of unseen) cache.taricCodes.set(code, known.has(code));
+  }
   const prepared: PreparedBatch = { items: parsed.items, ids: parsed.ids, candidates: [], refused: parsed.refused };
   for (const { input, stage, keepStatus, issues } of parsed.candidates) {
     const category = input.categoryId === null ? null : (cache.categories.get(input.categoryId) ?? null);
     if (input.categoryId !== null && !category) issues.push({ field: 'categoryId', rule: 'invalid' });
     const brandName = input.brandId === null ? null : (cache.brands.get(input.brandId) ?? null);
     if (input.brandId !== null && brandName === null) issues.push({ field: 'brandId', rule: 'invalid' });
+    // The form's rule: a TARIC code is one of the table's (taric.ts).
+    if (input.taricCode !== null && !cache.taricCodes.get(input.taricCode)) {
+      issues.push({ field: 'taricCode', rule: 'in' });
+    }
     normaliseParameters(input, category);
     prepared.candidates.push({ input, stage, keepStatus, category, brandName, issues });
   }
@@ -153,7 +168,7 @@ export async function prepareBatch(
 export async function commitBatch(
   scope: ImportJobScope,
   batch: PreparedBatch,
-): Promise<{ created: number; updated: number; failed: number; held: number }> {
+): Promise<{ created: number; updated: number; failed: number; held: number; forced: number }> {
   return scope.db.transaction(async (tx) => {
     const existing = new Map(
       rowsOf<Existing>(
@@ -178,7 +193,7 @@ export async function commitBatch(
       else accepted.push({ input, title: check.title, stage, keepStatus, category });
     }
     await refuseTakenVariantIds(tx, scope.partnerId, accepted, refused);
-    const held = await holdPriceJumps(tx, scope, accepted);
+    const { held, forced } = await holdPriceJumps(tx, scope, accepted);
 
     const written = accepted.map((a) => a.input.id);
     const oldMedia = rowsOf<ExistingMedia>(
@@ -204,9 +219,10 @@ export async function commitBatch(
     );
 
     const created = accepted.filter((a) => !existing.has(a.input.id)).length;
-    const counts = { created, updated: accepted.length - created, failed: refused.length, held };
+    const counts = { created, updated: accepted.length - created, failed: refused.length, held, forced };
     await tx.execute(sql`update product_imports set done = done + ${batch.items}, created = created + ${counts.created},
-        updated = updated + ${counts.updated}, failed = failed + ${counts.failed}, held = held + ${counts.held}
+        updated = updated + ${counts.updated}, failed = failed + ${counts.failed}, held = held + ${counts.held},
+        forced = forced + ${counts.forced}
       where partner_id = ${scope.partnerId} and id = ${scope.importId}`);
     await recordAudit(tx, scope.actor, {
       action: 'product.import.batch',
@@ -220,21 +236,28 @@ export async function commitBatch(
 
 /**
  * The price rule on the accepted items: a product's or a variant's price that moves by more than the bound
- * keeps its stored value and the change is held under this import. Holds of earlier imports or batches for
- * these products go, since this file is the newer word. Answers how many changes were held.
+ * keeps its stored value and the change is held under this import, unless the item itself says FORCE_PRICE:
+ * then it is written and audited as forced (a stored flag never counts, only the file's). Holds of earlier
+ * imports or batches for these products go, since this file is the newer word. Answers how many changes were
+ * held and how many forced.
  */
-async function holdPriceJumps(tx: DbOrTx, scope: ImportJobScope, accepted: Accepted[]): Promise<number> {
+async function holdPriceJumps(
+  tx: DbOrTx,
+  scope: ImportJobScope,
+  accepted: Accepted[],
+): Promise<{ held: number; forced: number }> {
   await dropPriceHolds(
     tx,
     scope.partnerId,
     accepted.map((a) => a.input.id),
   );
   const writes = accepted.flatMap(({ input }) => [
-    { productId: input.id, variantId: null, to: input.price },
-    ...input.variants.map((v) => ({ productId: input.id, variantId: v.id, to: v.price })),
+    { productId: input.id, variantId: null, to: input.price, force: input.forcePrice },
+    ...input.variants.map((v) => ({ productId: input.id, variantId: v.id, to: v.price, force: input.forcePrice })),
   ]);
-  const { held } = await judgePriceChanges(tx, scope.partnerId, writes, false);
-  if (!held.length) return 0;
+  const { held, forced } = await judgePriceChanges(tx, scope.partnerId, writes);
+  await auditForcedPrices(tx, scope.actor, 'IMPORT', scope.importId, forced);
+  if (!held.length) return { held: 0, forced: forced.length };
   const byProduct = new Map(accepted.map((a) => [a.input.id, a.input]));
   for (const change of held) {
     const input = byProduct.get(change.productId);
@@ -246,7 +269,7 @@ async function holdPriceJumps(tx: DbOrTx, scope: ImportJobScope, accepted: Accep
     }
   }
   await holdPrices(tx, scope.partnerId, 'IMPORT', scope.importId, held);
-  return held.length;
+  return { held: held.length, forced: forced.length };
 }
 
 /**
@@ -340,11 +363,12 @@ async function writeProducts(
   });
   await tx.execute(sql`
     insert into products (partner_id, id, title, product_type, line, short_desc, long_desc, brand_id, category_id,
-      barcode, taric_code, priority, price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay,
-      free_delivery, package_size, weight, width, length, height, parameters, variable_parameters, promotions, labels,
-      recommended, mallbox_allowed, status, stage, variant_count, main_thumb_url, has_errors, updated_at)
+      barcode, taric_code, priority, price, force_price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock,
+      delivery_delay, free_delivery, package_size, weight, width, length, height, parameters, variable_parameters,
+      promotions, labels, recommended, mallbox_allowed, status, stage, variant_count, main_thumb_url, has_errors,
+      updated_at)
     select ${scope.partnerId}, id, title, product_type, line, short_desc, long_desc, brand_id, category_id,
-      barcode, taric_code, priority, price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay,
+      barcode, taric_code, priority, price, force_price, rrp, purchase_price, fair_price, weee_fee, vat, in_stock, delivery_delay,
       free_delivery, package_size, weight, width, length, height, parameters,
       array(select jsonb_array_elements_text(variable_parameters)), promotions, labels,
       array(select jsonb_array_elements_text(recommended)), mallbox_allowed, status, stage, variant_count,
@@ -363,6 +387,7 @@ async function writeProducts(
         taric_code: r.input.taricCode,
         priority: r.input.priority,
         price: r.input.price,
+        force_price: r.input.forcePrice,
         rrp: r.input.rrp,
         purchase_price: r.input.purchasePrice,
         fair_price: r.input.fairPrice,
@@ -389,7 +414,8 @@ async function writeProducts(
         has_errors: flagged.has(r.input.id),
       })),
     )}) as t(id text, title text, product_type text, line text, short_desc text, long_desc text, brand_id text,
-      category_id int, barcode text, taric_code text, priority int, price numeric, rrp numeric, purchase_price numeric,
+      category_id int, barcode text, taric_code text, priority int, price numeric, force_price boolean, rrp numeric,
+      purchase_price numeric,
       fair_price numeric, weee_fee numeric, vat numeric, in_stock int, delivery_delay int, free_delivery boolean,
       package_size text, weight numeric, width numeric, length numeric, height numeric, parameters jsonb,
       variable_parameters jsonb, promotions jsonb, labels jsonb, recommended jsonb, mallbox_allowed boolean,
@@ -397,7 +423,8 @@ async function writeProducts(
     on conflict (partner_id, id) do update set title = excluded.title, product_type = excluded.product_type,
       line = excluded.line, short_desc = excluded.short_desc, long_desc = excluded.long_desc,
       brand_id = excluded.brand_id, category_id = excluded.category_id, barcode = excluded.barcode,
-      taric_code = excluded.taric_code, priority = excluded.priority, price = excluded.price, rrp = excluded.rrp,
+      taric_code = excluded.taric_code, priority = excluded.priority, price = excluded.price,
+      force_price = excluded.force_price, rrp = excluded.rrp,
       purchase_price = excluded.purchase_price, fair_price = excluded.fair_price, weee_fee = excluded.weee_fee,
       vat = excluded.vat, in_stock = excluded.in_stock, delivery_delay = excluded.delivery_delay,
       free_delivery = excluded.free_delivery, package_size = excluded.package_size, weight = excluded.weight,

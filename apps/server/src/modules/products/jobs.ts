@@ -38,6 +38,8 @@ export interface BatchJob extends Partial<JobProgress> {
   ids: string[];
   field: BatchField;
   value: BatchValue;
+  /** A price batch that applies changes over 30 % at once (the caller's force_price), audited as forced. */
+  forcePrice?: boolean;
 }
 
 /**
@@ -161,17 +163,28 @@ export async function startProductBatch(
   rawIds: readonly string[],
   field: string,
   value: unknown,
+  forcePrice = false,
 ): Promise<{ jobId: string }> {
   const { partnerId } = await ctx.require('products', 'update');
   const ids = productIdsArg(rawIds).sort();
   const shop = await partnerShop(ctx, partnerId);
   const checked = batchValue(field, value, shop.shopId);
+  // Forcing means something only for a price: asked for another field it is the caller's mistake.
+  if (forcePrice && checked.field !== 'price') {
+    throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'forcePrice', rule: 'invalid' }]);
+  }
   if (checked.field === 'brandId' && checked.value !== null) {
     const names = await loadBrandNames(ctx.db, [checked.value as string]);
     if (!names.has(checked.value as string))
       throw new DomainError('BRAND_NOT_FOUND', { brandId: checked.value as string });
   }
-  const data: BatchJob = { partnerId, actor: ctx.actor(partnerId), ids, ...checked };
+  const data: BatchJob = {
+    partnerId,
+    actor: ctx.actor(partnerId),
+    ids,
+    ...checked,
+    ...(forcePrice ? { forcePrice } : {}),
+  };
   return { jobId: await queueProductJob(ctx, partnerId, PRODUCT_BATCH_JOB, data) };
 }
 
@@ -237,7 +250,7 @@ export async function runBatch(platform: Platform, data: BatchJob, jobId: string
         let ids = await writableIds(tx, data, slice);
         let heldNow = 0;
         if (data.field === 'price') {
-          ({ ids, held: heldNow } = await holdBatchPriceJumps(tx, partnerId, jobId, ids, data.value as number));
+          ({ ids, held: heldNow } = await holdBatchPriceJumps(tx, data, jobId, ids, data.value as number));
         }
         if (ids.length) {
           await tx

@@ -51,19 +51,24 @@ export interface PriceWrite {
   productId: string;
   variantId: string | null;
   to: number | null;
+  /**
+   * The incoming row's own force_price (an import's item, a batch's option, later the API's): only the row
+   * that brings the price can force it; a flag stored on the product never does.
+   */
+  force?: boolean;
 }
 
 export interface PriceJudgement {
   /** Over the bound and not confirmed: the writer keeps the stored price and lists these for the seller. */
   held: PriceChangeOverBound[];
-  /** Over the bound and confirmed (force): the writer applies them and audits them as forced. */
+  /** Over the bound and forced by their row: the writer applies them and audits them as forced. */
   forced: PriceChangeOverBound[];
 }
 
 /**
  * The one server check of the 30 % price rule for every writer that is not the form's single save (batch
- * apply, the XML import, the confirmation of held changes; later the API and feeds, whose force token sets
- * `force`). It reads the stored prices of the named products and variants in the caller's transaction,
+ * apply, the XML import; later the API and feeds). A write whose row says `force` is forced, the rest over
+ * the bound are held. It reads the stored prices of the named products and variants in the caller's transaction,
  * locking the products, so the answer holds for what that transaction writes. New products and variants have
  * nothing to compare with and pass.
  */
@@ -71,7 +76,6 @@ export async function judgePriceChanges(
   tx: DbOrTx,
   partnerId: number,
   writes: readonly PriceWrite[],
-  force: boolean,
 ): Promise<PriceJudgement> {
   if (!writes.length) return { held: [], forced: [] };
   const ids = [...new Set(writes.map((w) => w.productId))];
@@ -90,6 +94,7 @@ export async function judgePriceChanges(
       .where(and(eq(productVariants.partnerId, partnerId), idIn(productVariants.productId)));
     for (const v of variants) before.set(`${v.productId}\n${v.id}`, v.price);
   }
+  const forcing = new Set(writes.filter((w) => w.force).map((w) => `${w.productId}\n${w.variantId ?? ''}`));
   const over = priceChangesOverBound(
     writes.map((w) => ({
       productId: w.productId,
@@ -98,5 +103,10 @@ export async function judgePriceChanges(
       to: w.to,
     })),
   );
-  return force ? { held: [], forced: over } : { held: over, forced: [] };
+  const judgement: PriceJudgement = { held: [], forced: [] };
+  for (const change of over) {
+    const forced = forcing.has(`${change.productId}\n${change.variantId ?? ''}`);
+    (forced ? judgement.forced : judgement.held).push(change);
+  }
+  return judgement;
 }

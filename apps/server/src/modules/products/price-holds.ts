@@ -180,3 +180,33 @@ async function auditForced(
     },
   });
 }
+
+/**
+ * Changes over the bound a writer applied at once because their incoming row said force_price (an import's
+ * FORCE_PRICE, a batch's forcePrice): one entry per writer's transaction, marked so that the activity sentence
+ * says the feed forced them rather than that the seller confirmed them.
+ */
+export async function auditForcedPrices(
+  tx: DbOrTx,
+  actor: Actor,
+  source: PriceHoldSource,
+  sourceId: string,
+  forced: readonly PriceChangeOverBound[],
+): Promise<void> {
+  if (!forced.length) return;
+  await recordAudit(tx, actor, {
+    action: 'product.price.forced',
+    entity: 'product',
+    // One product names its page in the activity sentence; several link to the grid.
+    entityId: new Set(forced.map((f) => f.productId)).size === 1 ? forced[0]!.productId : undefined,
+    data: {
+      source,
+      sourceId,
+      forcePrice: true,
+      count: forced.length,
+      changes: forced
+        .slice(0, 100)
+        .map((f) => ({ productId: f.productId, variantId: f.variantId, from: f.from, to: f.to })),
+    },
+  });
+}

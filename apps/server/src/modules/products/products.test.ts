@@ -341,7 +341,7 @@ describe('marketplace-owned values', () => {
           { price: '900', from: '2026-06-01', to: '2026-06-30' },
           { price: '1', source: 'CAMPAIGN' },
         ],
-        labels: [{ label: 'Novinka' }, { label: 'Forged', source: 'CAMPAIGN' }],
+        labels: [{ label: 'NEW' }, { label: 'Forged', source: 'CAMPAIGN' }],
       }),
     );
     expect(answer.errors).toBeUndefined();
@@ -350,7 +350,7 @@ describe('marketplace-owned values', () => {
       { price: 800, from: '2026-05-01', to: null, source: 'CAMPAIGN' },
     ]);
     expect(answer.data?.productUpdate.labels).toEqual([
-      { label: 'Novinka', source: 'PARTNER' },
+      { label: 'NEW', source: 'PARTNER' },
       { label: 'Black Friday', source: 'CAMPAIGN' },
     ]);
   });

@@ -5,6 +5,7 @@ import { DomainError } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import type { Platform } from '../../platform/context';
 import { rowsOf } from '../../platform/db/client';
+import { WorkSlots } from '../../platform/jobs/slots';
 import { keepStoredFiles, spoolFolder } from '../../platform/files';
 import { publishInTransaction } from '../../platform/stream/hub';
 import { type StoredProductImage, storeProductImage, thumbIdOf, UPLOAD_TRANSPORT_MAX_BYTES } from './media';
@@ -46,53 +47,29 @@ type Outcome = { stored: StoredProductImage } | { failure: RemoteFetchFailure };
 const maxAttempts = () => remoteMediaSettings.retryDelaysMs.length + 1;
 
 /**
- * The process's fetch slots, refilled as each fetch ends (the webhook dispatcher's pattern): the due URLs of
- * every partner, at most REMOTE_MEDIA_PARTNER_CONCURRENCY leased per partner, taken in turns with the
- * partner served longest ago first, so one seller's thousands of images never starve another's few.
+ * The process's fetch slots (platform/jobs/slots.ts, as the webhook dispatcher's): the due URLs of every
+ * partner, at most REMOTE_MEDIA_PARTNER_CONCURRENCY leased per partner, taken in turns with the partner
+ * served longest ago first, so one seller's thousands of images never starve another's few.
  */
 class RemoteMediaFetcher {
-  private inFlight = 0;
   private readonly served = new Map<number, number>();
   private tick = 0;
-  private current: Promise<number> | null = null;
-  private queued: Promise<number> | null = null;
-  private waiters: (() => void)[] = [];
   /** Slots are refilled until then: the job that runs the fetcher sets it from its time budget. */
   claimUntil = 0;
+  readonly slots: WorkSlots<Claimed>;
 
-  constructor(private readonly platform: Platform) {}
-
-  get running(): number {
-    return this.inFlight;
-  }
-
-  fill(): Promise<number> {
-    if (!this.current) {
-      this.current = this.claimAndStart().finally(() => {
-        this.current = null;
-      });
-      return this.current;
-    }
-    this.queued ??= this.current
-      .catch(() => 0)
-      .then(() => {
-        this.queued = null;
-        return this.fill();
-      });
-    return this.queued;
-  }
-
-  settled(): Promise<void> {
-    if (this.inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  private async claimAndStart(): Promise<number> {
-    const free = REMOTE_MEDIA_CONCURRENCY - this.inFlight;
-    if (free <= 0 || Date.now() >= this.claimUntil) return 0;
-    const claimed = await this.claim(free);
-    for (const row of claimed) this.start(row);
-    return claimed.length;
+  constructor(private readonly platform: Platform) {
+    this.slots = new WorkSlots<Claimed>({
+      size: REMOTE_MEDIA_CONCURRENCY,
+      open: () => Date.now() < this.claimUntil,
+      claim: (free) => this.claim(free),
+      run: (row) => fetchOne(platform, row),
+      // A failed fetch's lease ends and the URL is tried again, up to its attempts.
+      failed: (error, row) =>
+        row
+          ? platform.log.error({ err: error, partnerId: row.partnerId, productId: row.productId }, 'image fetch failed')
+          : platform.log.error({ err: error }, 'image fetch claim failed'),
+    });
   }
 
   private async claim(free: number): Promise<Claimed[]> {
@@ -156,26 +133,6 @@ class RemoteMediaFetcher {
       if (!any) break;
     }
     return picked;
-  }
-
-  private start(row: Claimed): void {
-    this.inFlight++;
-    void fetchOne(this.platform, row)
-      .catch((error: unknown) => {
-        // The lease ends and the URL is tried again, up to its attempts.
-        this.platform.log.error(
-          { err: error, partnerId: row.partnerId, productId: row.productId },
-          'image fetch failed',
-        );
-      })
-      .finally(() => {
-        this.inFlight--;
-        // The freed slot goes to what is due now, whoever's it is.
-        this.fill().catch((error: unknown) => this.platform.log.error({ err: error }, 'image fetch claim failed'));
-        const waiters = this.waiters;
-        this.waiters = [];
-        for (const wake of waiters) wake();
-      });
   }
 }
 
@@ -299,13 +256,7 @@ export async function fetchDueRemoteMedia(platform: Platform): Promise<{ worked:
   const fetcher = fetcherOf(platform);
   const until = Date.now() + remoteMediaSettings.jobBudgetMs;
   fetcher.claimUntil = Math.max(fetcher.claimUntil, until);
-  let worked = 0;
-  for (;;) {
-    const started = await fetcher.fill();
-    worked += started;
-    if (started === 0 && fetcher.running === 0) break;
-    await fetcher.settled();
-  }
+  const worked = await fetcher.slots.drain();
   // Out of time with work left: the next job goes on from here (the minute's run would, a little later).
   if (Date.now() >= until) await platform.jobs.send(REMOTE_MEDIA_JOB, {});
   return { worked };

@@ -1,8 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
+import { type LocalReceiver, startLocalReceiver } from '../../test/receiver';
 import { webhookDns } from '../webhooks/url-check';
 import { REMOTE_MEDIA_JOB } from './remote-media';
 import { fetchDueRemoteMedia, REMOTE_MEDIA_PARTNER_CONCURRENCY, remoteMediaSettings } from './remote-media-fetcher';
@@ -16,104 +16,49 @@ import { PRODUCT_IMPORT_JOB } from './xml-import';
  * test switches the production setting back on.
  */
 
-interface ImageServer {
-  base: string;
-  /** Paths requested, in order. */
-  seen: string[];
-  /** Requests on /slow/… not answered yet. */
-  open: { path: string; res: http.ServerResponse }[];
-  /** The most /slow/<partner>-… requests open at once, by partner prefix. */
-  maxOpenByPrefix: Map<string, number>;
-  release(): void;
-  until(test: () => boolean): Promise<void>;
-  close(): Promise<void>;
-}
-
 let pictures: Record<string, { type: string; body: Buffer }> = {};
 
-async function startImageServer(): Promise<ImageServer> {
-  let waiters: (() => void)[] = [];
-  const poke = () => {
-    for (const wake of [...waiters]) wake();
-  };
-  let releasing = false;
-  const state: ImageServer = {
-    base: '',
-    seen: [],
-    open: [],
-    maxOpenByPrefix: new Map(),
-    release() {
-      releasing = true;
-      for (const { res } of state.open.splice(0)) {
-        res.writeHead(200, { 'content-type': 'image/png' }).end(pictures['/good-1.png']!.body);
+/** The seller's image server: /slow/<partner>-… is held until the test releases it. */
+function startImageServer(): Promise<LocalReceiver> {
+  const good = (res: http.ServerResponse) =>
+    res.writeHead(200, { 'content-type': 'image/png' }).end(pictures['/good-1.png']!.body);
+  return startLocalReceiver({
+    hold: (path) => path.startsWith('/slow/'),
+    groupOf: (path) => path.slice('/slow/'.length).split('-')[0]!,
+    answer: (path, res) => {
+      if (path.startsWith('/slow/')) {
+        good(res);
+      } else if (path === '/redirect') {
+        res.writeHead(302, { location: '/good-1.png?via=redirect' }).end();
+      } else if (path === '/unavailable.png') {
+        res.writeHead(503).end('busy');
+      } else if (path === '/hang.png') {
+        // Never answers: the fetch's deadline ends it.
+      } else if (path === '/huge.png') {
+        // No length declared: the body is counted while it streams and cut off.
+        res.writeHead(200, { 'content-type': 'image/png' });
+        const chunk = Buffer.alloc(64 * 1024, 1);
+        let sent = 0;
+        const more = () => {
+          while (sent < 8 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', more);
+          }
+          res.end();
+        };
+        res.on('error', () => undefined);
+        more();
+      } else if (pictures[path]) {
+        res.writeHead(200, { 'content-type': pictures[path]!.type }).end(pictures[path]!.body);
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
       }
     },
-    until(test) {
-      return new Promise((resolve) => {
-        const check = () => {
-          if (!test()) return;
-          waiters = waiters.filter((w) => w !== check);
-          resolve();
-        };
-        waiters.push(check);
-        check();
-      });
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-  const server = http.createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    state.seen.push(path);
-    if (path.startsWith('/slow/') && !releasing) {
-      const entry = { path, res };
-      state.open.push(entry);
-      const prefix = path.slice('/slow/'.length).split('-')[0]!;
-      const open = state.open.filter((o) => o.path.startsWith(`/slow/${prefix}-`)).length;
-      state.maxOpenByPrefix.set(prefix, Math.max(state.maxOpenByPrefix.get(prefix) ?? 0, open));
-      res.on('close', () => {
-        const i = state.open.indexOf(entry);
-        if (i >= 0) state.open.splice(i, 1);
-        poke();
-      });
-      poke();
-      return;
-    }
-    if (path.startsWith('/slow/')) {
-      res.writeHead(200, { 'content-type': 'image/png' }).end(pictures['/good-1.png']!.body);
-    } else if (path === '/redirect') {
-      res.writeHead(302, { location: '/good-1.png?via=redirect' }).end();
-    } else if (path === '/unavailable.png') {
-      res.writeHead(503).end('busy');
-    } else if (path === '/hang.png') {
-      // Never answers: the fetch's deadline ends it.
-    } else if (path === '/huge.png') {
-      // No length declared: the body is counted while it streams and cut off.
-      res.writeHead(200, { 'content-type': 'image/png' });
-      const chunk = Buffer.alloc(64 * 1024, 1);
-      let sent = 0;
-      const more = () => {
-        while (sent < 8 * 1024 * 1024) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', more);
-        }
-        res.end();
-      };
-      res.on('error', () => undefined);
-      more();
-    } else if (pictures[path]) {
-      res.writeHead(200, { 'content-type': pictures[path]!.type }).end(pictures[path]!.body);
-    } else {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
-    }
-    poke();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return state;
 }
 
 let server: TestServer;
-let images: ImageServer;
+let images: LocalReceiver;
 let cz: number;
 let sk: number;
 let token: string;
@@ -392,11 +337,11 @@ describe('images at a seller URL', () => {
     // SK's picture is asked for while CZ's are still hanging: CZ holds only its own share of the slots.
     await images.until(() => images.seen.includes('/slow/sk-1.png'));
     await images.until(() => images.open.filter((o) => o.path.startsWith('/slow/cz-')).length === 2);
-    expect(images.maxOpenByPrefix.get('cz')).toBe(REMOTE_MEDIA_PARTNER_CONCURRENCY);
+    expect(images.maxOpenByGroup.get('cz')).toBe(REMOTE_MEDIA_PARTNER_CONCURRENCY);
     images.release();
     await working;
 
-    expect(images.maxOpenByPrefix.get('cz')).toBe(REMOTE_MEDIA_PARTNER_CONCURRENCY);
+    expect(images.maxOpenByGroup.get('cz')).toBe(REMOTE_MEDIA_PARTNER_CONCURRENCY);
     const cz8 = await detail('RM-8');
     expect(cz8!.media.every((m) => m.fetchStatus === 'STORED')).toBe(true);
     const sk8 = await detail('RM-8', { token: multiToken, partnerId: sk });

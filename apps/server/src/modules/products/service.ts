@@ -29,6 +29,7 @@ import { dropPriceHolds } from './price-holds';
 import { queueRemoteMedia } from './remote-media';
 import { sanitizeLongDesc } from './sanitize';
 import { partnerShop } from './shop';
+import { taricCodeIssues } from './taric';
 import { type LabelValue, type PromotionValue, productErrors, productMedia, productVariants, products } from './tables';
 
 /** At most this many products per call of a command that names them (delete, set live, set status). */
@@ -194,7 +195,7 @@ export async function saveProduct(
     brandName,
     forListing: stored?.stage === 'LIVE',
   });
-  const issues = [...check.issues, ...columnFitIssues(input)];
+  const issues = [...check.issues, ...columnFitIssues(input), ...(await taricCodeIssues(ctx.db, input.taricCode))];
 
   // A variant is an item of its own in the marketplace: its id is unique across the partner's catalogue.
   const variantIds = input.variants.map((v) => v.id);
@@ -251,15 +252,11 @@ export async function saveProduct(
    * seller saw never covers a change somebody saved meanwhile.
    */
   const confirmPrices = async (tx: DbOrTx) => {
-    const { held } = await judgePriceChanges(
-      tx,
-      partnerId,
-      [
-        { productId: id, variantId: null, to: price },
-        ...input.variants.map((v) => ({ productId: id, variantId: v.id, to: num(v.price) })),
-      ],
-      false,
-    );
+    const { held } = await judgePriceChanges(tx, partnerId, [
+      { productId: id, variantId: null, to: price },
+      // No `force` here: a person is present, and the confirmation dialog is the cheaper safeguard.
+      ...input.variants.map((v) => ({ productId: id, variantId: v.id, to: num(v.price) })),
+    ]);
     // The token signs the changes in a stable order: the product's own price first, then variants by id.
     const changes = held
       .map((h) => ({ key: h.variantId ?? '', from: h.from, to: h.to }))
@@ -289,6 +286,8 @@ export async function saveProduct(
     taricCode: input.taricCode || null,
     priority: input.priority,
     price,
+    // Stored and exported, but a person saving here still confirms a jump over 30 % (docs/decisions.md).
+    forcePrice: input.forcePrice,
     rrp: num(input.rrp),
     purchasePrice: num(input.purchasePrice),
     fairPrice: num(input.fairPrice),

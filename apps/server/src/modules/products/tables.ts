@@ -56,6 +56,11 @@ export const products = pgTable(
     taricCode: text('taric_code'),
     priority: integer('priority').notNull().default(1),
     price: money('price'),
+    /**
+     * The spec's force_price, stored as the seller sent it and exported with the feed. It bypasses the 30 %
+     * hold only as part of the incoming row (import, batch, API), never as a stored value (docs/decisions.md).
+     */
+    forcePrice: boolean('force_price').notNull().default(false),
     rrp: money('rrp'),
     purchasePrice: money('purchase_price'),
     fairPrice: money('fair_price'),
@@ -203,6 +208,8 @@ export const productImports = pgTable(
     failed: integer('failed').notNull().default(0),
     /** Price changes over the confirmation bound the import held back (product_price_holds); 0 once confirmed. */
     held: integer('held').notNull().default(0),
+    /** Price changes over the bound applied at once because their item said FORCE_PRICE (audited as forced). */
+    forced: integer('forced').notNull().default(0),
     errorCode: text('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -271,5 +278,33 @@ export const productRemoteMedia = pgTable(
   (t) => [
     primaryKey({ columns: [t.partnerId, t.productId, t.urlHash] }),
     index('product_remote_media_due_idx').on(t.partnerId, t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+  ],
+);
+
+/**
+ * The CN codes a product's TARIC code is picked from (spec "taric codes"), with a description per language
+ * (cs, en, hr, hu, pl, sk, sl). Data, not a domain constant: the nomenclature changes every 1 January and an
+ * operator updates it without a release. The migration that made the table seeds the demo categories' codes.
+ */
+export const taricCodes = pgTable(
+  'taric_codes',
+  {
+    /** Eight digits (domain TARIC_CODE_PATTERN). */
+    code: text('code').primaryKey(),
+    descriptions: jsonb('descriptions').$type<Record<string, string>>().notNull(),
+    /** Every language's description without case and diacritics, for the search ("nabytek" finds "Nábytek"). */
+    search: text('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(pp_unaccent(coalesce(descriptions->>'cs', '') || ' ' || coalesce(descriptions->>'en', '') || ' ' ||
+          coalesce(descriptions->>'hr', '') || ' ' || coalesce(descriptions->>'hu', '') || ' ' ||
+          coalesce(descriptions->>'pl', '') || ' ' || coalesce(descriptions->>'sk', '') || ' ' ||
+          coalesce(descriptions->>'sl', '')))`,
+      ),
+  },
+  (t) => [
+    index('taric_codes_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
+    // The code's prefix ("9403" finds 9403 10 51 …): a pattern index, whatever the database's collation.
+    index('taric_codes_code_prefix_idx').using('btree', sql`${t.code} text_pattern_ops`),
   ],
 );

@@ -13,6 +13,9 @@ const ProductImportRef = builder.objectRef<typeof productImports.$inferSelect>('
     updated: t.exposeInt('updated'),
     failed: t.exposeInt('failed', { description: 'Items refused; their reasons are in the errors tab' }),
     held: t.exposeInt('held', { description: 'Price changes over the 30 % bound held for confirmation' }),
+    forced: t.exposeInt('forced', {
+      description: 'Price changes over the 30 % bound applied at once because their item said FORCE_PRICE',
+    }),
     errorCode: t.exposeString('errorCode', { nullable: true, description: 'Why the whole file was refused' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),

@@ -236,7 +236,7 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
   const running = and(where, eq(productImports.status, 'RUNNING'));
   const claimed = await db
     .update(productImports)
-    .set({ status: 'RUNNING', done: 0, created: 0, updated: 0, failed: 0, held: 0 })
+    .set({ status: 'RUNNING', done: 0, created: 0, updated: 0, failed: 0, held: 0, forced: 0 })
     .where(and(where, eq(productImports.status, 'QUEUED')))
     .returning({ id: productImports.id });
   if (!claimed.length) {
@@ -253,7 +253,7 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
     }
     return;
   }
-  const totals: ImportTotals = { done: 0, created: 0, updated: 0, failed: 0, held: 0 };
+  const totals: ImportTotals = { done: 0, created: 0, updated: 0, failed: 0, held: 0, forced: 0 };
   try {
     const [file] = await db
       .select({ storageKey: storedFiles.storageKey })
@@ -265,7 +265,7 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
     let total: number;
     try {
       total = await worker.checked();
-      await publish({ status: 'BEGIN', done: 0, total, created: 0, updated: 0, failed: 0, held: 0 });
+      await publish({ status: 'BEGIN', done: 0, total, created: 0, updated: 0, failed: 0, held: 0, forced: 0 });
 
       const scope: ImportJobScope = await importScopeOf(platform, job);
       const cache = newImportCache();
@@ -287,6 +287,7 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
             totals.updated += counts.updated;
             totals.failed += counts.failed;
             totals.held += counts.held;
+            totals.forced += counts.forced;
             await publish({ status: 'PROGRESS', total, ...totals });
           },
           // Kept, not thrown here: nobody awaits this promise until the next batch is ready.

@@ -98,7 +98,9 @@ describe('the SLA summary beside writers', () => {
         array(select g from generate_series(1, 20000) as g),
         array(select current_date from generate_series(1, 20000)))`);
       const [row] = rowsOf<{ n: number }>(
-        await tx.execute(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`),
+        await tx.execute(
+          sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`,
+        ),
       );
       return row!.n;
     });

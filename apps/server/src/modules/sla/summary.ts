@@ -49,7 +49,9 @@ interface MonthRow {
  */
 async function refreshMonths(tx: DbOrTx, partnerId: number, wanted: readonly string[]): Promise<boolean> {
   const [lock] = rowsOf<{ locked: boolean }>(
-    await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('sla-months'), ${partnerId % LOCK_BUCKETS}) as locked`),
+    await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext('sla-months'), ${partnerId % LOCK_BUCKETS}) as locked`,
+    ),
   );
   if (!lock?.locked) return false;
   const marked = rowsOf<{ month: string }>(

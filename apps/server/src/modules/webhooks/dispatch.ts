@@ -2,6 +2,7 @@ import { WEBHOOK_PING_EVENT, WEBHOOK_TIMEOUT_MS } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import type { Platform } from '../../platform/context';
 import { rowsOf } from '../../platform/db/client';
+import { WorkSlots } from '../../platform/jobs/slots';
 import { deliverWebhook } from './delivery';
 import { webhookDeliveries } from './tables';
 
@@ -21,49 +22,26 @@ interface Claimed {
 }
 
 /**
- * The process's delivery slots. A freed slot is filled at once from what is due (it does not wait for the
- * rest of a batch, as a batch-at-a-time loop did while one partner's receivers hung), and the due rows are
- * taken in turns by partner: each partner's oldest first, then each partner's second, and so on.
+ * The process's delivery slots (platform/jobs/slots.ts), with the due rows taken in turns by partner: each
+ * partner's oldest first, then each partner's second, and so on, under the partner's and the hook's caps.
  */
 class WebhookDispatcher {
-  private readonly running = new Map<number, Claimed>();
   private readonly byPartner = new Map<number, number>();
   private readonly byHook = new Map<number, number>();
-  private current: Promise<number> | null = null;
-  private queued: Promise<number> | null = null;
-  private waiters: (() => void)[] = [];
   private stopped = false;
+  readonly slots: WorkSlots<Claimed>;
 
-  constructor(private readonly platform: Platform) {}
-
-  get inFlight(): number {
-    return this.running.size;
-  }
-
-  /**
-   * Claims what is due into the free slots and starts it; answers how many were started. Fills run one
-   * after the other (the caps are counted here), and a fill asked for during one runs once after it.
-   */
-  fill(): Promise<number> {
-    if (!this.current) {
-      this.current = this.claimAndStart().finally(() => {
-        this.current = null;
-      });
-      return this.current;
-    }
-    this.queued ??= this.current
-      .catch(() => 0)
-      .then(() => {
-        this.queued = null;
-        return this.fill();
-      });
-    return this.queued;
-  }
-
-  /** Resolves when the next delivery in flight ends. */
-  settled(): Promise<void> {
-    if (this.running.size === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
+  constructor(private readonly platform: Platform) {
+    this.slots = new WorkSlots<Claimed>({
+      size: WEBHOOK_CONCURRENCY,
+      open: () => !this.stopped,
+      claim: (free) => this.claim(free),
+      run: (delivery) => this.deliver(delivery),
+      failed: (error, delivery) =>
+        delivery
+          ? platform.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery failed')
+          : platform.log.error({ err: error }, 'webhook claim failed'),
+    });
   }
 
   /**
@@ -73,9 +51,7 @@ class WebhookDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     try {
-      await this.current?.catch(() => undefined);
-      while (this.running.size > 0) await this.settled();
-      await this.queued?.catch(() => undefined);
+      await this.slots.idle();
     } finally {
       this.stopped = false;
     }
@@ -83,14 +59,6 @@ class WebhookDispatcher {
 
   private busy(map: Map<number, number>, key: number): number {
     return map.get(key) ?? 0;
-  }
-
-  private async claimAndStart(): Promise<number> {
-    const free = WEBHOOK_CONCURRENCY - this.running.size;
-    if (this.stopped || free <= 0) return 0;
-    const claimed = await this.claim(free);
-    for (const delivery of claimed) this.start(delivery);
-    return claimed.length;
   }
 
   private async claim(free: number): Promise<Claimed[]> {
@@ -148,31 +116,25 @@ class WebhookDispatcher {
     });
   }
 
-  private start(delivery: Claimed): void {
-    const add = (map: Map<number, number>, key: number, by: number) => {
+  /** Counted before the first await: the next claim sees this delivery's partner and hook as busy. */
+  private async deliver(delivery: Claimed): Promise<void> {
+    this.count(delivery, 1);
+    try {
+      await deliverWebhook(this.platform, delivery.id);
+    } finally {
+      this.count(delivery, -1);
+    }
+  }
+
+  private count(delivery: Claimed, by: 1 | -1): void {
+    for (const [map, key] of [
+      [this.byPartner, delivery.partnerId],
+      [this.byHook, delivery.webhookId],
+    ] as const) {
       const next = this.busy(map, key) + by;
       if (next > 0) map.set(key, next);
       else map.delete(key);
-    };
-    this.running.set(delivery.id, delivery);
-    add(this.byPartner, delivery.partnerId, 1);
-    add(this.byHook, delivery.webhookId, 1);
-    void deliverWebhook(this.platform, delivery.id)
-      .catch((error: unknown) => {
-        this.platform.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery failed');
-      })
-      .finally(() => {
-        this.running.delete(delivery.id);
-        add(this.byPartner, delivery.partnerId, -1);
-        add(this.byHook, delivery.webhookId, -1);
-        // The freed slot goes to what is due now, whoever's it is.
-        if (!this.stopped) {
-          this.fill().catch((error: unknown) => this.platform.log.error({ err: error }, 'webhook claim failed'));
-        }
-        const waiters = this.waiters;
-        this.waiters = [];
-        for (const wake of waiters) wake();
-      });
+    }
   }
 }
 
@@ -189,7 +151,7 @@ function dispatcherOf(platform: Platform): WebhookDispatcher {
 
 /** Starts what is due in the free slots and returns at once (the immediate delivery after a commit). */
 export function startDueWebhooks(platform: Platform): Promise<number> {
-  return dispatcherOf(platform).fill();
+  return dispatcherOf(platform).slots.fill();
 }
 
 /**
@@ -197,14 +159,7 @@ export function startDueWebhooks(platform: Platform): Promise<number> {
  * whose back-off has not ended yet are left for a later run.
  */
 export async function deliverDueWebhooks(platform: Platform): Promise<{ worked: number }> {
-  const dispatcher = dispatcherOf(platform);
-  let worked = 0;
-  for (;;) {
-    const started = await dispatcher.fill();
-    worked += started;
-    if (started === 0 && dispatcher.inFlight === 0) return { worked };
-    await dispatcher.settled();
-  }
+  return { worked: await dispatcherOf(platform).slots.drain() };
 }
 
 /** Waits for the attempts in flight, claiming nothing meanwhile (shutdown). */

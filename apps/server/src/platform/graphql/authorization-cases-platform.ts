@@ -219,6 +219,8 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
 
   // The cockpit: operators only.
   'Query.cockpitPartners': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitPartnerDeliverySettings': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitPartnerMarketplaceFlagsUpdate': { access: 'operator', foreign: OPERATOR },
   'Query.cockpitBrandRequests': { access: 'operator', foreign: OPERATOR },
   'Mutation.brandRequestAccept': { access: 'operator', foreign: OPERATOR },
   'Mutation.brandRequestReject': { access: 'operator', foreign: OPERATOR },
@@ -234,6 +236,10 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
   'Mutation.cockpitConversationSetState': { access: 'operator', foreign: OPERATOR },
   'Mutation.cockpitRemoteLoginLink': { access: 'operator', foreign: OPERATOR },
   'Mutation.cockpitBroadcast': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitMallDeliveryRequests': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitMallDelivery': { access: 'operator', foreign: OPERATOR },
+  'Mutation.mallDeliveryDecide': { access: 'operator', foreign: OPERATOR },
+  'Mutation.mallDeliveryDeactivate': { access: 'operator', foreign: OPERATOR },
   'Query.apiTiers': { access: 'operator', foreign: OPERATOR },
   'Query.cockpitApiLimits': { access: 'operator', foreign: OPERATOR },
   'Mutation.setPartnerApiTier': { access: 'operator', foreign: OPERATOR },

@@ -77,6 +77,28 @@ export const SHOP_CASES: Record<string, OperationCase> = {
     ),
   },
   'Mutation.orderTestCreate': { access: 'orders.create', foreign: NO_ID },
+  // Carrier branches and consignments (issue 19 point 6).
+  'Query.carrierBranches': {
+    access: 'orders.read',
+    foreign: { none: "the carriers' pickup-point networks are the same for every partner" },
+    sample: 'query { carrierBranches(country: "CZ") { nodes { id } } }',
+  },
+  'Mutation.orderUlozenkaRegister': {
+    access: 'orders.update',
+    foreign: call(
+      'mutation($id: ID!) { orderUlozenkaRegister(orderId: $id) { orderId } }',
+      (f) => ({ id: f.order }),
+      'ORDER_NOT_FOUND',
+    ),
+  },
+  'Mutation.orderUlozenkaExport': {
+    access: 'orders.update',
+    foreign: call(
+      'mutation($id: ID!) { orderUlozenkaExport(orderIds: [$id]) { exportId } }',
+      (f) => ({ id: f.order }),
+      'ORDER_NOT_FOUND',
+    ),
+  },
   'Mutation.orderDeliveryNote': {
     access: 'orders.read',
     foreign: call(
@@ -188,6 +210,8 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   },
 
   // Catalogue and brands.
+  'Query.taricCodes': { access: 'member', foreign: SHARED },
+  'Query.productLabels': { access: 'member', foreign: SHARED },
   'Query.categoryTree': { access: 'catalog.read', foreign: SHARED },
   'Query.category': { access: 'catalog.read', foreign: SHARED },
   'Query.categorySearch': { access: 'catalog.read', foreign: SHARED },
@@ -247,12 +271,25 @@ export const SHOP_CASES: Record<string, OperationCase> = {
     ),
   },
   'Query.partnerDeliveries': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.warehouseSettings': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.warehouseCalendar': { access: 'deliveries.read', foreign: NO_ID },
+  'Mutation.warehouseSettingsUpdate': { access: 'deliveries.update', foreign: NO_ID },
   'Query.deliveryCarriers': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.availableTransports': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.deliveriesGrid': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.delivery': {
+    access: 'deliveries.read',
+    foreign: call('query($id: ID!) { delivery(id: $id) { id } }', (f) => ({ id: f.delivery }), 'DELIVERY_NOT_FOUND'),
+  },
+  'Query.deliveryAlerts': { access: 'deliveries.read', foreign: NO_ID },
   'Mutation.saveDelivery': {
     access: 'deliveries.create',
     foreign: call(
       'mutation($id: ID, $input: DeliveryInput!) { saveDelivery(id: $id, input: $input) { id } }',
-      (f) => ({ id: f.delivery, input: { code: 'SPS', price: '3.50', deliveryDelay: 1 } }),
+      (f) => ({
+        id: f.delivery,
+        input: { code: 'SPS_walk', title: 'SPS', transport: 'SPS', price: '3.50', deliveryDelay: 1 },
+      }),
       'DELIVERY_NOT_FOUND',
     ),
   },
@@ -260,6 +297,13 @@ export const SHOP_CASES: Record<string, OperationCase> = {
     access: 'deliveries.delete',
     foreign: call('mutation($id: ID!) { deleteDelivery(id: $id) }', (f) => ({ id: f.delivery }), 'DELIVERY_NOT_FOUND'),
   },
+  // MALL Delivery (issue 19): the selected partner's own service; the DIP grid is scoped to it.
+  'Query.mallDelivery': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.mallDeliveryRegisterBranches': { access: 'deliveries.read', foreign: NO_ID },
+  'Query.dipDeliveries': { access: 'deliveries.read', foreign: NO_ID },
+  'Mutation.mallDeliveryRequest': { access: 'deliveries.update', foreign: NO_ID },
+  'Mutation.mallDeliveryConfigUpdate': { access: 'deliveries.update', foreign: NO_ID },
+  'Mutation.spectrumConfigUpdate': { access: 'deliveries.update', foreign: NO_ID },
   'Query.businessTerms': { access: 'public', foreign: SHARED },
   'Query.businessTermsHistory': { access: 'public', foreign: SHARED },
   'Query.currentTerms': { access: 'partner.read', foreign: NO_ID },

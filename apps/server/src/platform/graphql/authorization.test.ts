@@ -91,7 +91,10 @@ const impersonate = (partnerId: number) => signInAsPartner(server, adminToken, p
 async function czechRecords(): Promise<Fixtures> {
   const of = (table: string, extra = '') =>
     one(`select id from ${table} where partner_id = $1 ${extra} order by id limit 1`, [cz]);
-  await sql(`insert into partner_deliveries (partner_id, code, title, price) values ($1, 'PPL', 'PPL', 99)`, [cz]);
+  await sql(
+    `insert into partner_deliveries (partner_id, code, transport, title, price) values ($1, 'PPL', 'PPL', 'PPL', 99)`,
+    [cz],
+  );
   await sql(
     `insert into partner_documents (partner_id, file_id, document_type, title) values ($1, gen_random_uuid(), 'OTHER', 'Smlouva')`,
     [cz],

@@ -14,7 +14,8 @@ export type MailTemplate =
   | 'workflow-changed'
   | 'terms-published'
   | 'partner-notification'
-  | 'webhook-broken';
+  | 'webhook-broken'
+  | 'mall-delivery-decided';
 
 /** Notified (on commit only, as PostgreSQL does) whenever a mail is queued: see startImmediateMailDelivery. */
 export const MAIL_QUEUED_CHANNEL = 'pp_mail_queued';

@@ -22,6 +22,7 @@ export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | 
   portal_delivery_note_pdf: 'orders',
   update_campaign: 'campaigns',
   order_status_changed: 'orders',
+  order_created: 'orders',
   // Sent to the account that started it, which held the kind's right then.
   export_progress: null,
   order_import_progress: 'orders',
@@ -37,4 +38,9 @@ export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | 
   message_received: 'messages',
   message_sent: null,
   webhook_status_changed: 'webhook',
+  // The partner's deliveries pages; operators' queues get it as operators.
+  mall_delivery_changed: 'deliveries',
+  delivery_method_changed: 'deliveries',
+  // Operators only (the cockpit's branch file upload).
+  carrier_branches_load_progress: null,
 };

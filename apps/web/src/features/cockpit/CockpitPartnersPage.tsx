@@ -1,6 +1,14 @@
 import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
 import { Badge, Button, Text } from '@mantine/core';
-import { IconApi, IconChartBar, IconExternalLink, IconMessages, IconRocket, IconTags } from '@tabler/icons-react';
+import {
+  IconApi,
+  IconChartBar,
+  IconExternalLink,
+  IconMessages,
+  IconRocket,
+  IconTags,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -13,6 +21,7 @@ import { type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
+import { MarketplaceFlagsButton } from '../deliveries/warehouse/MarketplaceFlagsButton';
 import { BroadcastButton } from './BroadcastButton';
 import { type CockpitPartner, CockpitPartnersQuery, CockpitRemoteLoginLinkMutation } from './operations';
 
@@ -176,6 +185,14 @@ export function CockpitPartnersPage() {
           <Button component={Link} to="/cockpit/messages" variant="default" leftSection={<IconMessages size={16} />}>
             {t('cockpit.messages.link')}
           </Button>
+          <Button
+            component={Link}
+            to="/cockpit/mall-delivery"
+            variant="default"
+            leftSection={<IconTruckDelivery size={16} />}
+          >
+            {t('cockpit.mallDelivery.link')}
+          </Button>
           <BroadcastButton />
         </>
       }
@@ -186,7 +203,12 @@ export function CockpitPartnersPage() {
         queryKey={['cockpitPartners']}
         rowKey={(row) => row.id}
         fetch={(grid, signal) => api.request(CockpitPartnersQuery, { grid }, { signal }).then((r) => r.cockpitPartners)}
-        rowActions={(row) => <RemoteLoginButton partner={row} />}
+        rowActions={(row) => (
+          <>
+            <RemoteLoginButton partner={row} />
+            <MarketplaceFlagsButton partnerId={row.id} name={row.partnerName} />
+          </>
+        )}
         card={{
           title: 'partnerName',
           subtitle: ['sapId', 'shopId'],

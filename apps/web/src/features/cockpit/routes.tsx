@@ -41,6 +41,14 @@ const cockpitChildren = [
   }),
   createRoute({
     getParentRoute: () => cockpitRoute,
+    path: '/mall-delivery',
+    component: lazyRouteComponent(
+      () => import('../deliveries/mall/CockpitMallDeliveryPage'),
+      'CockpitMallDeliveryPage',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
     path: '/api-limits',
     component: lazyRouteComponent(() => import('../api/CockpitApiLimitsPage'), 'CockpitApiLimitsPage'),
   }),

@@ -1,5 +1,4 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
@@ -20,32 +19,32 @@ const deliveriesRoutesChildren = [
   createRoute({
     getParentRoute: () => deliveriesRoute,
     path: '/',
-    component: () => <ComingSoon route="deliveries" variant="panel" />,
+    component: lazyRouteComponent(() => import('./methods/MethodsPage'), 'MethodsPage'),
   }),
   createRoute({
     getParentRoute: () => deliveriesRoute,
     path: 'warehouse',
-    component: () => <ComingSoon route="deliveriesWarehouse" variant="panel" />,
+    component: lazyRouteComponent(() => import('./warehouse/WarehousePage'), 'WarehousePage'),
   }),
   createRoute({
     getParentRoute: () => deliveriesRoute,
     path: 'detail/{-$id}',
-    component: () => <ComingSoon route="deliveryDetail" variant="panel" />,
+    component: lazyRouteComponent(() => import('./methods/MethodDetailPage'), 'MethodDetailPage'),
   }),
   createRoute({
     getParentRoute: () => deliveriesRoute,
     path: 'mall',
-    component: () => <ComingSoon route="deliveriesMall" variant="panel" />,
+    component: lazyRouteComponent(() => import('./mall/MallDeliveryPage'), 'MallDeliveryPage'),
   }),
   createRoute({
     getParentRoute: () => deliveriesRoute,
     path: 'mall/classic',
-    component: () => <ComingSoon route="deliveriesMallClassic" variant="panel" />,
+    component: lazyRouteComponent(() => import('./mall/MallClassicPage'), 'MallClassicPage'),
   }),
   createRoute({
     getParentRoute: () => deliveriesRoute,
     path: 'mall/spectrum',
-    component: () => <ComingSoon route="deliveriesMallSpectrum" variant="panel" />,
+    component: lazyRouteComponent(() => import('./mall/MallSpectrumPage'), 'MallSpectrumPage'),
   }),
 ];
 

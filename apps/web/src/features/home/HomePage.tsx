@@ -28,6 +28,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
 import { ActivitySentence } from './activity';
+import { useHomeOrderArrivals } from '../orders/useOrderArrivals';
 import { type Dashboard, DashboardQuery } from './operations';
 import { SellerWork, SlaOverview } from './SellerWork';
 
@@ -223,6 +224,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const format = useFormat();
   const session = useSession();
+  useHomeOrderArrivals();
   const dashboard = useQuery({
     queryKey: ['dashboard', session.selectedPartner?.id],
     queryFn: ({ signal }) => api.request(DashboardQuery, {}, { signal }).then((r) => r.dashboard),

@@ -26,7 +26,17 @@ export function checklistItems(checklist: Checklist, t: TFunction): Item[] {
       label: t(`workflow.checklist.contact.${c.type}`),
       ok: c.ok,
     })),
-    { key: 'transport', label: t('workflow.checklist.transport'), ok: checklist.transport },
+    {
+      // Done when a method exists and every product has one that delivers it; otherwise it says what is missing.
+      key: 'transport',
+      label: t('workflow.checklist.transport'),
+      ok: checklist.transport && !checklist.transportProblem,
+      detail: checklist.transportProblem
+        ? t(`workflow.checklist.transportProblem.${checklist.transportProblem}`, {
+            count: checklist.undeliverableProducts,
+          })
+        : undefined,
+    },
     { key: 'provider', label: t('workflow.checklist.provider'), ok: checklist.provider },
     {
       key: 'products',

@@ -31,6 +31,8 @@ export const ChecklistQuery = graphql(`
       products
       productsLive
       transport
+      transportProblem
+      undeliverableProducts
       contract
       terms
       provider

@@ -1,15 +1,17 @@
-import { Button, Group, Loader, Modal, Radio, ScrollArea, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
+import { BRANCH_OPTIONS, BranchSelect } from '../deliveries/branches/BranchSelect';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
-import { OrderBranchUpdateMutation, OrderDestinationBranchesQuery } from './toolsOperations';
+import { type CarrierBranch, OrderBranchUpdateMutation, OrderDestinationBranchesQuery } from './toolsOperations';
 
 /**
  * Sends a pickup-point order to another branch of its destination. The server allows it while the order is
- * open or being shipped; the list is the carriers' branches in the order's destination country.
+ * open or being shipped; the seller finds the branch by typing its town, zip, street or name among the
+ * active branches of the order's carrier in its destination country.
  */
 export function BranchDialog({
   orderId,
@@ -24,16 +26,10 @@ export function BranchDialog({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<string | null>(branchId);
+  const [chosen, setChosen] = useState<CarrierBranch | null>(null);
   useEffect(() => {
-    if (opened) setChosen(branchId);
-  }, [opened, branchId]);
-
-  const branches = useQuery({
-    queryKey: ['orders', 'destinationBranches', orderId],
-    queryFn: ({ signal }) => api.request(OrderDestinationBranchesQuery, { orderId }, { signal }),
-    enabled: opened,
-  });
+    if (opened) setChosen(null);
+  }, [opened]);
 
   const save = useMutation({
     mutationFn: (next: string) => api.request(OrderBranchUpdateMutation, { orderId, branchId: next }),
@@ -44,32 +40,52 @@ export function BranchDialog({
     },
   });
 
-  const list = branches.data?.orderDestinationBranches ?? [];
   return (
-    <Modal opened={opened} onClose={onClose} title={t('orders.branch.title')} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('orders.branch.title')}
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack gap="md" data-testid="branch-dialog">
         <Text size="sm" c="dimmed">
           {t('orders.branch.help')}
         </Text>
-        {branches.isPending && <Loader size="sm" />}
-        {branches.isError && <ErrorAlert error={branches.error} />}
-        {branches.isSuccess && list.length === 0 && <Text size="sm">{t('orders.branch.none')}</Text>}
-        {list.length > 0 && (
-          <ScrollArea.Autosize mah={360}>
-            <Radio.Group value={chosen} onChange={setChosen} aria-label={t('orders.branch.title')}>
-              <Stack gap="xs">
-                {list.map((branch) => (
-                  <Radio
-                    key={branch.id}
-                    value={branch.id}
-                    data-testid={`branch-${branch.id}`}
-                    label={`${branch.carrier} – ${branch.name}${branch.id === branchId ? ` (${t('orders.branch.current')})` : ''}`}
-                    description={`${branch.street}, ${branch.zip} ${branch.city}`}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          </ScrollArea.Autosize>
+        {branchId && <Text size="sm">{t('orders.branch.currentBranch', { branch: branchId })}</Text>}
+        <BranchSelect
+          scope={['order', orderId]}
+          load={(search, signal) =>
+            api
+              .request(
+                OrderDestinationBranchesQuery,
+                { orderId, search: search || null, first: BRANCH_OPTIONS },
+                { signal },
+              )
+              .then((r) => r.orderDestinationBranches)
+          }
+          value={chosen}
+          onChange={(branch) => setChosen(branch as CarrierBranch | null)}
+          label={t('orders.branch.pick')}
+        />
+        {chosen && (
+          <Paper withBorder p="sm" data-testid="branch-chosen">
+            <Text size="sm" fw={600}>
+              {chosen.carrierTitle} – {chosen.name}
+            </Text>
+            <Text size="sm">
+              {chosen.street}, {chosen.zip} {chosen.city}
+            </Text>
+            {chosen.openingHours && (
+              <Text size="xs" c="dimmed">
+                {t('deliveries.branches.hours')}: {chosen.openingHours}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {chosen.codAllowed ? t('deliveries.branches.cod') : t('deliveries.branches.noCod')}
+            </Text>
+          </Paper>
         )}
         {save.isError && <ErrorAlert error={save.error} />}
         <Group justify="flex-end" gap="sm">
@@ -77,9 +93,9 @@ export function BranchDialog({
             {t('common.cancel')}
           </Button>
           <Button
-            disabled={!chosen || chosen === branchId}
+            disabled={!chosen || chosen.id === branchId}
             loading={save.isPending}
-            onClick={() => chosen && save.mutate(chosen)}
+            onClick={() => chosen && save.mutate(chosen.id)}
             data-testid="branch-save"
           >
             {t('orders.branch.save')}

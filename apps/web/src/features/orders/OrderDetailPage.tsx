@@ -226,6 +226,11 @@ export function OrderDetailPage() {
           {t(`errors.${locked}`)}
         </Alert>
       )}
+      {order.cancelRequestedAt && ['open', 'shipping', 'shipped'].includes(order.status) && (
+        <Alert color="orange" variant="light" data-testid="order-cancel-requested">
+          {t('orders.detail.cancelRequested')}
+        </Alert>
+      )}
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <Section title={t('orders.detail.order')}>

@@ -10,7 +10,9 @@ import { usePermission } from '../../app/session/permission';
 import { PermissionGate } from '../../ui/PermissionGate';
 import { activeTab } from '../../ui/SectionTabs';
 import { ImportStatusesDialog } from './ImportStatusesDialog';
+import { NewOrdersBanner } from './NewOrdersBanner';
 import { type OrderStatusCounts, OrderStatusCountsQuery } from './operations';
+import { CodOffNotice } from '../deliveries/warehouse/CodOffNotice';
 import { TestOrderDialog } from './TestOrderDialog';
 import { useOrdersLive } from './useOrdersLive';
 
@@ -107,6 +109,8 @@ export function OrdersLayout() {
           })}
         </Tabs.List>
       </Tabs>
+      <NewOrdersBanner />
+      <CodOffNotice />
       <Outlet />
       <ImportStatusesDialog opened={importOpened} onClose={importDialog.close} />
       <TestOrderDialog opened={testOpened} onClose={testDialog.close} />

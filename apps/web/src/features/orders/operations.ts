@@ -12,6 +12,7 @@ export const OrdersQuery = graphql(`
         orderType
         createdAt
         deliveryDate
+        dispatchDate
         shippedAt
         deliveredAt
         customerName
@@ -90,6 +91,7 @@ export const OrderQuery = graphql(`
       deliveredAt
       firstDeliveryAttemptAt
       blockedAt
+      cancelRequestedAt
       items {
         id
         articleId

@@ -112,6 +112,14 @@ export function useOrderColumns(): DataGridColumn<OrderRow>[] {
         render: (row) => (row.deliveryDate ? format.date(row.deliveryDate) : '—'),
       },
       {
+        // The ship-by date of the working-day calendar: the home page's "to ship today" and "overdue" filter by it.
+        field: 'dispatchDate',
+        header: 'orders.columns.dispatchDate',
+        filterType: 'DATE',
+        defaultVisible: false,
+        render: (row) => (row.dispatchDate ? format.date(row.dispatchDate) : '—'),
+      },
+      {
         field: 'status',
         header: 'orders.columns.status',
         filterType: 'ENUMS',

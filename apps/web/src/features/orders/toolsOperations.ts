@@ -1,15 +1,19 @@
 import { graphql, type ResultOf } from '../../graphql/graphql';
 
 export const OrderDestinationBranchesQuery = graphql(`
-  query OrderDestinationBranches($orderId: ID!) {
-    orderDestinationBranches(orderId: $orderId) {
+  query OrderDestinationBranches($orderId: ID!, $search: String, $first: Int) {
+    orderDestinationBranches(orderId: $orderId, search: $search, first: $first) {
       id
       carrier
+      carrierTitle
+      code
       name
       street
       zip
       city
       country
+      codAllowed
+      openingHours
     }
   }
 `);

@@ -52,6 +52,7 @@ export function importEventOf(record: ProductImport): ProductImportEvent {
     updated: record.updated,
     failed: record.failed,
     held: record.held,
+    forced: record.forced,
     code: record.errorCode ?? undefined,
   };
 }
@@ -255,6 +256,11 @@ function ImportProgress({ followed, onOpenErrors }: { followed: Followed; onOpen
         >
           {t('products.import.seeErrors', { count: failed })}
         </Anchor>
+      )}
+      {status === 'END' && (event.forced ?? 0) > 0 && (
+        <Text size="sm" data-testid="products-import-forced">
+          {t('products.import.forced', { count: event.forced ?? 0 })}
+        </Text>
       )}
       {status === 'END' && (event.held ?? 0) > 0 && (
         <PriceHoldsPanel sourceId={followed.importId} canApply={canAccess(session, 'products', 'update')} />

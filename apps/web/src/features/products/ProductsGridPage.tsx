@@ -1,4 +1,10 @@
-import { type GridSort, PRODUCT_GRID_STATUSES, PRODUCT_STAGES, PRODUCT_STATUSES } from '@pp/domain';
+import {
+  DELIVERY_CHECK_FILTERS,
+  type GridSort,
+  PRODUCT_GRID_STATUSES,
+  PRODUCT_STAGES,
+  PRODUCT_STATUSES,
+} from '@pp/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCopy,
@@ -51,6 +57,11 @@ export const PRODUCT_QUICK_FILTERS: QuickFilter[] = [
     filters: [{ field: 'status', operator: 'EQUAL', value: 'INACTIVE' }],
   },
   { id: 'live', label: 'products.grid.quick.live', filters: [{ field: 'stage', operator: 'EQUAL', value: 'LIVE' }] },
+  {
+    id: 'deliveryProblem',
+    label: 'products.grid.quick.deliveryProblem',
+    filters: [{ field: 'delivery', operator: 'IN', values: ['PROBLEM'] }],
+  },
 ];
 
 /**
@@ -67,7 +78,7 @@ const PRODUCT_CARD: DataGridCard = {
   media: 'thumbUrl',
   title: 'title',
   subtitle: ['id'],
-  fields: ['price', 'inStock', 'status', 'stage', 'gridStatus'],
+  fields: ['price', 'inStock', 'status', 'stage', 'gridStatus', 'delivery'],
 };
 
 const STATUS_COLORS: Record<string, string> = { ACTIVE: 'green', INACTIVE: 'gray', NOT_FOR_RESALE: 'orange' };
@@ -208,6 +219,24 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         render: (row) => (
           <Badge miw="max-content" variant="dot" color={GRID_STATUS_COLORS[row.gridStatus] ?? 'gray'}>
             {t(`products.grid.gridStatus.${row.gridStatus}`, { defaultValue: row.gridStatus })}
+          </Badge>
+        ),
+      },
+      {
+        // The partner's delivery methods against the product's package size, dimensions and weight (deliveries).
+        field: 'delivery',
+        header: 'products.grid.columns.delivery',
+        filterType: 'ENUMS',
+        options: enums(DELIVERY_CHECK_FILTERS, (v) => t(`deliveries.checks.filter.${v}`)),
+        render: (row) => (
+          <Badge
+            miw="max-content"
+            variant="dot"
+            color={row.delivery === 'OK' ? 'green' : 'red'}
+            data-testid="product-delivery"
+            data-state={row.delivery}
+          >
+            {t(`deliveries.checks.state.${row.delivery}`, { defaultValue: row.delivery })}
           </Badge>
         ),
       },

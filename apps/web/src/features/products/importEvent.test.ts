@@ -9,6 +9,7 @@ const record = {
   updated: 15,
   failed: 5,
   held: 2,
+  forced: 1,
   errorCode: null,
   createdAt: '2026-11-22T10:00:00Z',
   finishedAt: null,
@@ -25,6 +26,7 @@ describe('an import’s record read as a stream report', () => {
       updated: 15,
       failed: 5,
       held: 2,
+      forced: 1,
       code: undefined,
     });
     expect(importEventOf({ ...record, status: 'DONE' }).status).toBe('END');

@@ -14,6 +14,7 @@ export const PRODUCT_ISSUE_FIELDS = [
   'taricCode',
   'priority',
   'price',
+  'forcePrice',
   'rrp',
   'purchasePrice',
   'fairPrice',

@@ -23,6 +23,7 @@ export const ProductsQuery = graphql(`
         thumbUrl
         barcode
         deliveryDelay
+        delivery
         updatedAt
         createdAt
       }
@@ -105,7 +106,7 @@ export const ProductsBatchApplyMutation = graphql(`
 
 export const ProductImportLatestQuery = graphql(`
   query ProductImportLatest {
-    productImportLatest { id status fileName done created updated failed held errorCode createdAt finishedAt }
+    productImportLatest { id status fileName done created updated failed held forced errorCode createdAt finishedAt }
   }
 `);
 
@@ -153,5 +154,7 @@ export interface ProductImportEvent {
   failed?: number;
   /** Price changes over the 30 % bound held for the seller's confirmation. */
   held?: number;
+  /** Price changes over the 30 % bound applied at once: their item said FORCE_PRICE. */
+  forced?: number;
   code?: string;
 }

@@ -26,9 +26,11 @@ import {
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandSelect } from '../../catalog/BrandSelect';
+import { ProductDeliveryCheck } from '../../deliveries/ProductDeliveryCheck';
 import { type ProductForm, sentIndex } from './formState';
 import { MediaEditor } from './MediaEditor';
 import { PromotionsEditor } from './PromotionsEditor';
+import { TaricSelect } from './TaricSelect';
 
 // The rich text editor (ProseMirror) is most of the page's code: it follows the form instead of holding it up.
 const LongDescriptionEditor = lazy(() =>
@@ -142,7 +144,12 @@ export function BasicTab({ form, set, err, shopId, isNew, title }: BasicTabProps
         </Suspense>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           {text('barcode', { inputMode: 'numeric', description: t('products.detail.barcodeHint') })}
-          {text('taricCode')}
+          <TaricSelect
+            label={f('taricCode')}
+            value={form.taricCode}
+            onChange={(taricCode) => set({ taricCode })}
+            error={err('taricCode')}
+          />
         </SimpleGrid>
       </Section>
 
@@ -163,6 +170,13 @@ export function BasicTab({ form, set, err, shopId, isNew, title }: BasicTabProps
             data-testid="product-vat"
           />
         </SimpleGrid>
+        <Checkbox
+          label={f('forcePrice')}
+          description={t('products.detail.forcePriceHint')}
+          checked={form.forcePrice}
+          onChange={(e) => set({ forcePrice: e.currentTarget.checked })}
+          data-testid="product-forcePrice"
+        />
         <PromotionsEditor
           kind="promotions"
           rows={form.promotions}
@@ -258,6 +272,7 @@ export function BasicTab({ form, set, err, shopId, isNew, title }: BasicTabProps
           {text('length', { inputMode: 'decimal', rightSection: 'cm', rightSectionWidth: 36 })}
           {text('height', { inputMode: 'decimal', rightSection: 'cm', rightSectionWidth: 36 })}
         </SimpleGrid>
+        {!isNew && form.id && <ProductDeliveryCheck productId={form.id} form={form} />}
       </Section>
 
       <Section title={t('products.detail.sections.media')}>

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { isProductLabel, PRODUCT_LABELS } from '@pp/domain';
+import { ActionIcon, Badge, Button, Group, Input, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { LabelRow, PromotionRow } from './formState';
@@ -28,6 +29,7 @@ export function PromotionsEditor<R extends Row>({
 }) {
   const { t } = useTranslation();
   const p = (key: string, params?: Record<string, unknown>) => t(`products.detail.${kind}.${key}`, params ?? {});
+  const labelName = (code: string) => (isProductLabel(code) ? t(`productLabels.${code}`) : code);
   const update = (index: number, patch: Partial<R>) =>
     onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   const add = () =>
@@ -63,15 +65,31 @@ export function PromotionsEditor<R extends Row>({
                   error={fieldError(i, 'price')}
                   onChange={(e) => update(i, { price: e.currentTarget.value } as unknown as Partial<R>)}
                 />
-              ) : (
+              ) : readOnly ? (
                 <TextInput
                   label={p('label')}
                   aria-label={`${p('label')} ${n}`}
-                  value={row.label}
-                  readOnly={readOnly}
+                  value={labelName(row.label)}
+                  readOnly
+                  w={200}
+                />
+              ) : (
+                // Picked from the marketplace's labels (domain PRODUCT_LABELS), never typed.
+                <Select
+                  label={p('label')}
+                  aria-label={`${p('label')} ${n}`}
+                  placeholder={p('pick')}
+                  data={[
+                    ...PRODUCT_LABELS.map((code) => ({ value: code, label: labelName(code) })),
+                    // A label saved before the list existed is shown as it is, with the rule's message.
+                    ...(row.label && !isProductLabel(row.label) ? [{ value: row.label, label: row.label }] : []),
+                  ]}
+                  value={row.label || null}
+                  allowDeselect={false}
                   w={200}
                   error={fieldError(i, 'label')}
-                  onChange={(e) => update(i, { label: e.currentTarget.value } as unknown as Partial<R>)}
+                  onChange={(label) => update(i, { label: label ?? '' } as unknown as Partial<R>)}
+                  data-testid={`product-label-${i}`}
                 />
               )}
               <TextInput

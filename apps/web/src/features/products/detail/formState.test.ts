@@ -183,6 +183,7 @@ describe('the product form', () => {
       taricCode: null,
       priority: 1,
       price: 999,
+      forcePrice: true,
       rrp: null,
       purchasePrice: null,
       fairPrice: null,

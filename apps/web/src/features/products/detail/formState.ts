@@ -73,6 +73,8 @@ export interface ProductForm {
   taricCode: string;
   priority: number;
   price: string;
+  /** The spec's force_price: stored and exported; saving here still asks above 30 %. */
+  forcePrice: boolean;
   rrp: string;
   purchasePrice: string;
   fairPrice: string;
@@ -115,6 +117,7 @@ export function emptyForm(vat: number | null): ProductForm {
     taricCode: '',
     priority: 1,
     price: '',
+    forcePrice: false,
     rrp: '',
     purchasePrice: '',
     fairPrice: '',
@@ -161,6 +164,7 @@ export type LoadedProduct = Pick<
   | 'taricCode'
   | 'priority'
   | 'price'
+  | 'forcePrice'
   | 'rrp'
   | 'purchasePrice'
   | 'fairPrice'
@@ -239,6 +243,7 @@ export function formFromProduct(p: LoadedProduct): ProductForm {
     taricCode: p.taricCode ?? '',
     priority: p.priority,
     price: text(p.price),
+    forcePrice: p.forcePrice,
     rrp: text(p.rrp),
     purchasePrice: text(p.purchasePrice),
     fairPrice: text(p.fairPrice),
@@ -300,6 +305,7 @@ export function toProductInput(form: ProductForm) {
     taricCode: optional(form.taricCode),
     priority: form.priority,
     price: optional(form.price),
+    forcePrice: form.forcePrice,
     rrp: optional(form.rrp),
     purchasePrice: optional(form.purchasePrice),
     fairPrice: optional(form.fairPrice),

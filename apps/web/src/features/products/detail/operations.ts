@@ -16,6 +16,7 @@ const ProductFields = graphql(`
     taricCode
     priority
     price
+    forcePrice
     rrp
     purchasePrice
     fairPrice
@@ -126,3 +127,13 @@ export const ProductOptionsQuery = graphql(`
 `);
 
 export type ProductOption = ResultOf<typeof ProductOptionsQuery>['productOptions'][number];
+
+/** The spec's "taric codes" call: CN codes by code prefix or by words of their description. */
+export const TaricCodesQuery = graphql(`
+  query TaricCodes($search: String, $first: Int) {
+    taricCodes(search: $search, first: $first) {
+      code
+      description
+    }
+  }
+`);

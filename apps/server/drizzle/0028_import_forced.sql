@@ -1,0 +1,1 @@
+ALTER TABLE "product_imports" ADD COLUMN "forced" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "carrier_branch_loads" ALTER COLUMN "file_id" SET DATA TYPE text;

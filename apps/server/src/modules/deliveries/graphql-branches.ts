@@ -1,0 +1,98 @@
+import { DomainError } from '@pp/domain';
+import { builder } from '../../platform/graphql/builder';
+import { type OrderConsignment, ulozenkaExport, ulozenkaRegister } from './carriers/consignments';
+import { type BranchPage, type CarrierBranch, carrierBranchesQuery } from './carriers/branches';
+
+export const CarrierBranchRef = builder.objectRef<CarrierBranch>('CarrierBranch').implement({
+  description: 'A pickup point of a carrier an order can be delivered to.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The key an order names its branch by: <carrier>-<code>.' }),
+    carrier: t.exposeString('carrier', { description: 'A carrier code of deliveryCarriers.' }),
+    carrierTitle: t.exposeString('carrierTitle'),
+    code: t.exposeString('code', { description: "The carrier's own id of the branch." }),
+    name: t.exposeString('name'),
+    street: t.exposeString('street'),
+    zip: t.exposeString('zip'),
+    city: t.exposeString('city'),
+    country: t.exposeString('country'),
+    lat: t.exposeFloat('lat', { nullable: true }),
+    lng: t.exposeFloat('lng', { nullable: true }),
+    active: t.exposeBoolean('active'),
+    codAllowed: t.exposeBoolean('codAllowed', { description: 'Whether the branch takes cash on delivery.' }),
+    maxPackageSize: t.exposeString('maxPackageSize', {
+      nullable: true,
+      description: 'The largest package size the branch accepts (SMALLBOX, BIGBOX); null for any.',
+    }),
+    openingHours: t.exposeString('openingHours', { nullable: true }),
+  }),
+});
+
+export const CarrierBranchPageRef = builder.objectRef<BranchPage>('CarrierBranchPage').implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [CarrierBranchRef], resolve: (p) => p.nodes }),
+    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Pass as `after` for the next page.' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  carrierBranches: t.field({
+    type: CarrierBranchPageRef,
+    description:
+      'Active pickup points of a country (and carrier) whose name, city, zip or street hold every word of `search` (case and diacritics ignored), in name order, `first` (1–100, default 20) at a time.',
+    args: {
+      country: t.arg.string({ required: true }),
+      carrier: t.arg.string(),
+      search: t.arg.string(),
+      first: t.arg.int(),
+      after: t.arg.string(),
+    },
+    resolve: (_, args, ctx) => carrierBranchesQuery(ctx, args),
+  }),
+}));
+
+/** Order ids are the marketplace's: positive integers JavaScript holds exactly. */
+function orderIdOf(value: string | number): number {
+  const id = typeof value === 'number' ? value : /^\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id <= 0) throw new DomainError('ORDER_ID_INVALID');
+  return id;
+}
+
+const OrderConsignmentRef = builder.objectRef<OrderConsignment>('OrderConsignment').implement({
+  description: "An order's consignment registered with a carrier.",
+  fields: (t) => ({
+    orderId: t.exposeID('orderId'),
+    carrier: t.exposeString('carrier'),
+    consignmentId: t.exposeString('consignmentId'),
+    trackingNumber: t.exposeString('trackingNumber', { nullable: true }),
+    registeredAt: t.field({ type: 'DateTime', resolve: (c) => c.registeredAt }),
+    exportedAt: t.field({ type: 'DateTime', nullable: true, resolve: (c) => c.exportedAt }),
+  }),
+});
+
+const ConsignmentExportRef = builder
+  .objectRef<{ exportId: string | null; consignments: OrderConsignment[] }>('OrderConsignmentExport')
+  .implement({
+    fields: (t) => ({
+      exportId: t.exposeString('exportId', {
+        nullable: true,
+        description: "The carrier's hand-over id; null when every consignment had been exported before.",
+      }),
+      consignments: t.field({ type: [OrderConsignmentRef], resolve: (e) => e.consignments }),
+    }),
+  });
+
+builder.mutationFields((t) => ({
+  orderUlozenkaRegister: t.field({
+    type: OrderConsignmentRef,
+    description:
+      "Registers a MALL Delivery order's consignment with Ulozenka (open or shipping, confirmed); a second call answers the one registered.",
+    args: { orderId: t.arg.id({ required: true }) },
+    resolve: (_, args, ctx) => ulozenkaRegister(ctx, orderIdOf(args.orderId)),
+  }),
+  orderUlozenkaExport: t.field({
+    type: ConsignmentExportRef,
+    description: 'Exports (hands over) the registered Ulozenka consignments of up to 100 orders in one list.',
+    args: { orderIds: t.arg.idList({ required: true }) },
+    resolve: (_, args, ctx) => ulozenkaExport(ctx, args.orderIds.map(orderIdOf)),
+  }),
+}));
