@@ -96,11 +96,13 @@ describe('notification settings', () => {
     expect(Object.keys(settings)).toEqual([
       'ORDER_CREATED',
       'ORDER_STATUS_CHANGED',
+      'ORDER_CANCELLATION_REQUESTED',
       'PRODUCT_IMPORT_FINISHED',
       'BRAND_REQUEST_DECIDED',
       'WORKFLOW_STATUS_CHANGED',
       'MESSAGE_RECEIVED',
       'WEBHOOK_BROKEN',
+      'MALL_DELIVERY_DECIDED',
     ]);
     expect(settings.ORDER_CREATED).toEqual({
       eventType: 'ORDER_CREATED',
@@ -111,6 +113,8 @@ describe('notification settings', () => {
     });
     expect(settings.ORDER_STATUS_CHANGED).toMatchObject({ groups: [], active: false, isDefault: true });
     expect(settings.WEBHOOK_BROKEN).toMatchObject({ groups: ['TECH'], active: true });
+    expect(settings.ORDER_CANCELLATION_REQUESTED).toMatchObject({ groups: ['SALES'], active: true, isDefault: true });
+    expect(settings.MALL_DELIVERY_DECIDED).toMatchObject({ groups: ['MANAGER', 'LOGISTICS'], active: true });
   });
 
   it('names the groups that have a contact', async () => {
