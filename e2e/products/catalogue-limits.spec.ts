@@ -112,7 +112,7 @@ test('a feed asking for three variant parameters is refused with the two-paramet
 test('a live demo product opens with its pictures', async ({ page }) => {
   await login(page, 'partner@demo.test');
   await page.goto('/products');
-  await page.getByRole('group', { name: 'Quick filters' }).getByRole('button', { name: 'Live' }).click();
+  await page.getByRole('group', { name: 'Quick filters' }).getByRole('button', { name: 'Live', exact: true }).click();
   const row = page.getByTestId('grid-row').filter({ hasText: 'Listed' }).first();
   await expect(row).toBeVisible();
   const id = (await row.getAttribute('data-row-id'))!;

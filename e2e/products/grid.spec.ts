@@ -86,7 +86,7 @@ test('a seller copies two products, sets them live, gives both one delivery dela
 
   // A listed product is complete for the marketplace: its copies can go live.
   await page.goto('/products');
-  await page.getByRole('group', { name: 'Quick filters' }).getByRole('button', { name: 'Live' }).click();
+  await page.getByRole('group', { name: 'Quick filters' }).getByRole('button', { name: 'Live', exact: true }).click();
   const source = rows(page).filter({ hasText: 'Listed' }).first();
   await expect(source).toBeVisible();
   const sourceId = (await source.getAttribute('data-row-id'))!;
