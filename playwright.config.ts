@@ -22,7 +22,7 @@ const A11Y_SPEC = 'platform/a11y.spec.ts';
  * changes (an account, a shop's few open orders, the demo mailbox) stays in one half, or the spec makes
  * its own. docs/decisions.md, "Two demo servers".
  */
-const SECOND_HALF = ['catalog', 'cockpit', 'orders', 'partner', 'products', 'sla', 'terms', 'webhooks'];
+const SECOND_HALF = ['catalog', 'cockpit', 'orders', 'partner', 'products', 'sla', 'terms'];
 const inSecondHalf = (spec: string) => SECOND_HALF.includes(spec.split('/')[0]!);
 
 /** The spec files a command line names by its file filters (read as Playwright reads them), or null for all. */

@@ -114,6 +114,8 @@ test.describe('MALL Delivery', () => {
     await login(operator, 'admin@demo.test');
     await operator.goto('/cockpit/mall-delivery');
     await operator.getByPlaceholder(/search/i).fill(SELLER.name);
+    // The search has landed when the grid shows this one partner: deciding before that races the grid's refresh.
+    await expect(operator.getByTestId('grid-row')).toHaveCount(1);
     const row = operator.getByTestId('grid-row').filter({ hasText: SELLER.name });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Pending');

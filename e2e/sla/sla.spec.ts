@@ -82,7 +82,7 @@ test("home leads with the seller's work, and a figure opens the orders grid filt
   await expect(page).toHaveURL(/\/orders\?/);
   const url = decodeURIComponent(page.url());
   expect(url).toContain('status~IN~open|shipping');
-  expect(url).toMatch(/deliveryDate~EQUAL~\d{4}-\d{2}-\d{2}/);
+  expect(url).toMatch(/dispatchDate~EQUAL~\d{4}-\d{2}-\d{2}/);
   await expect(page.getByTestId('grid-active-filters')).toBeVisible();
 
   await page.goto('/');
