@@ -23,7 +23,14 @@ async function run(job) {
   function once() {
     return new Promise((resolve, reject) => {
       const request = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers, agent },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname + target.search,
+          method: job.method ?? 'POST',
+          headers,
+          agent,
+        },
         (response) => {
           const chunks = [];
           response.on('data', (c) => chunks.push(c));
@@ -44,7 +51,7 @@ async function run(job) {
       try {
         const answer = await once();
         text = answer.text;
-        ok = answer.status === 200 && !text.includes('"errors":[');
+        ok = answer.status === (job.okStatus ?? 200) && !text.includes('"errors":[');
       } catch (error) {
         text = String(error);
       }

@@ -3,6 +3,10 @@ import { Worker } from 'node:worker_threads';
 export interface LoadJob {
   /** A loopback address only. */
   url: string;
+  /** POST unless said (the REST API bench sends GET, with a `[]` body as the marketplace's clients do). */
+  method?: 'GET' | 'POST';
+  /** The status that counts as answered; 200 unless said (a bench of refusals expects 429). */
+  okStatus?: number;
   headers: Record<string, string>;
   body: string;
   concurrency: number;

@@ -15,6 +15,7 @@ import { throughputBench } from './throughput';
 import { apiLimitsBench } from './api-limits';
 import { calendarBench } from './calendar';
 import { intakeBench } from './intake';
+import { dipBench } from './dip';
 
 export interface BenchResult {
   name: string;
@@ -36,6 +37,8 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'api-limits', run: apiLimitsBench },
   { name: 'calendar', run: calendarBench },
   { name: 'intake', run: intakeBench },
+  { name: 'dip', run: dipBench },
+  { name: 'api-v1', run: async () => (await import('./api-v1')).apiV1Bench() },
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
 ];
 

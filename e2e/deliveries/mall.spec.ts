@@ -177,3 +177,133 @@ test.describe('MALL Delivery', () => {
     await page.screenshot({ path: `${SHOTS}/spectrum-390.png`, fullPage: true });
   });
 });
+
+/**
+ * seller54 (Baby Tools 54, a Slovak shop no other spec uses): the operator declines its request with a reason
+ * the seller reads in its notifications; it asks again, is accepted, and offers a delivery method through MALL
+ * Delivery on the method's page, after which that method keeps its delete button disabled with the reason.
+ */
+const SLOVAK = { email: 'seller54@demo.test', name: 'Baby Tools 54' };
+
+async function sessionOf(request: APIRequestContext, email: string) {
+  const { login: session } = await gql(
+    request,
+    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
+    { e: email, p: PASSWORD },
+  );
+  return {
+    partnerId: session.session?.selectedPartner?.id as string | undefined,
+    headers: {
+      authorization: `Bearer ${session.token}`,
+      ...(session.session?.selectedPartner ? { 'x-partner-id': session.session.selectedPartner.id } : {}),
+    },
+  };
+}
+
+test('a declined seller reads the reason in its notifications, is accepted on asking again, and offers a method through MALL Delivery', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
+  const seller = await sessionOf(request, SLOVAK.email);
+  const admin = await sessionOf(request, 'admin@demo.test');
+  const as = seller.headers;
+  const { mallDelivery } = await gql(request, '{ mallDelivery { state readiness } }', {}, as);
+  if (mallDelivery.readiness.length) {
+    await gql(
+      request,
+      'mutation($input: AddressInput!) { saveAddress(input: $input) { id } }',
+      { input: { street: 'Priemyselná 8', city: 'Senec', state: 'SK', zip: '903 01', types: ['MDP_WAREHOUSE'] } },
+      as,
+    );
+    const contact = 'mutation($input: ContactInput!) { saveContact(input: $input) { id } }';
+    for (const [firstName, lastName, role, email] of [
+      ['Marek', 'Kuriér', 'MALL_DELIVERY', 'kurier@babytools54.test'],
+      ['Jana', 'Vedúca', 'MANAGER', 'veduca@babytools54.test'],
+    ]) {
+      await gql(
+        request,
+        contact,
+        { input: { firstName, lastName, email, phone: '+421 905 123 456', roles: [role] } },
+        as,
+      );
+    }
+  }
+  const decide =
+    'mutation($p: ID!, $input: MallDeliveryDecisionInput!) { mallDeliveryDecide(partnerId: $p, input: $input) { state } }';
+  const reason = 'The warehouse in Senec is outside the courier route: please name the Senec depot address.';
+  // A retry finds the state the first attempt left: each step runs only where the story has not passed it.
+  let state = mallDelivery.state as string;
+  if (state === 'inactive') {
+    await gql(request, 'mutation { mallDeliveryRequest { state } }', {}, as);
+    state = 'requested';
+  }
+  if (state === 'requested') {
+    await gql(request, decide, { p: seller.partnerId, input: { decision: 'DECLINE', reason } }, admin.headers);
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, SLOVAK.email);
+  // The notification says why, as the page and the master's mail do.
+  await page.goto('/user/notifications');
+  const item = page.getByTestId('notification-text').filter({ hasText: 'Declined' }).first();
+  await expect(item).toContainText(`The marketplace’s note: “${reason}”`);
+  await noAxeFindings(page);
+  await page.screenshot({ path: `${SHOTS}/declined-notification-1440.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(item).toContainText(reason);
+  await noAxeFindings(page);
+  await page.screenshot({ path: `${SHOTS}/declined-notification-390.png`, fullPage: true });
+
+  // Asked again and accepted, the seller offers a method through MALL Delivery on the method's own page.
+  const now = (await gql(request, '{ mallDelivery { state } }', {}, as)).mallDelivery.state;
+  if (now === 'declined') await gql(request, 'mutation { mallDeliveryRequest { state } }', {}, as);
+  if (now !== 'active')
+    await gql(
+      request,
+      decide,
+      {
+        p: seller.partnerId,
+        input: { decision: 'ACCEPT', fee: '1.90', registerBranch: 'SK-BTS-SEN', returnBranch: 'SK-ZIL-TEP' },
+      },
+      admin.headers,
+    );
+  const { saveDelivery: method } = await gql(
+    request,
+    'mutation($input: DeliveryInput!) { saveDelivery(input: $input) { id } }',
+    {
+      input: {
+        code: `SPS_${Date.now() % 100_000}`,
+        title: 'SPS MALL',
+        transport: 'SPS',
+        price: '3,49',
+        deliveryDelay: 1,
+      },
+    },
+    as,
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/deliveries/detail/${method.id}`);
+  const mall = page.getByTestId('method-mall');
+  await expect(page.getByTestId('method-delete')).not.toHaveAttribute('aria-disabled', 'true');
+  await mall.getByRole('switch', { name: 'MALL Delivery allowed' }).check();
+  await mall.getByRole('combobox', { name: /MALL Delivery type/ }).click();
+  await page.getByRole('option', { name: 'Spectrum', exact: true }).click();
+  // Once in an active offer the pricing is held: said before the save.
+  await expect(mall.getByTestId('method-mall-held')).toBeVisible();
+  await noAxeFindings(page);
+  await page.screenshot({ path: `${SHOTS}/method-offer-1440.png`, fullPage: true });
+  await mall.getByTestId('method-mall-save').click();
+  await expect(page.getByText('MALL Delivery of the method saved.')).toBeVisible();
+  // Now part of the running offer: it cannot be deleted until withdrawn, and the page says so.
+  await expect(page.getByTestId('method-delete')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('method-delete')).toHaveAccessibleDescription(/withdraw it from MALL Delivery/);
+  await expect(page.getByTestId('pricing-held')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(mall.getByRole('switch', { name: 'MALL Delivery allowed' })).toBeChecked();
+  await noAxeFindings(page);
+  await page.screenshot({ path: `${SHOTS}/method-offer-390.png`, fullPage: true });
+  await page.goto('/deliveries');
+  await expect(page.getByTestId('grid-row').filter({ hasText: 'SPS MALL' })).toBeVisible();
+});

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { login, seriousAxeFindings } from '../helpers';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { login, PASSWORD, seriousAxeFindings } from '../helpers';
 
 /**
  * seller13 (Garden Electro 13 a.s., a Czech shop in production that no other spec uses) has no delivery
@@ -7,6 +7,8 @@ import { login, seriousAxeFindings } from '../helpers';
  */
 const SELLER = 'seller13@demo.test';
 const SHOTS = '/tmp/i19/shots/methods';
+/** The marketplace's service credential of the e2e servers (playwright.config.ts). */
+const INTAKE_TOKEN = 'e2e-marketplace-intake-credential-0123456789';
 
 const field = (form: Locator, name: string | RegExp) =>
   form.getByRole('textbox', { name, exact: typeof name === 'string' });
@@ -109,5 +111,100 @@ test('a seller creates a delivery method with weight levels, sees it in the grid
   await expect(field(mobileForm, /^Level 1: from/)).toHaveValue('2');
   await expect(field(mobileForm, /^Level 2: from/)).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/detail-390.png`, fullPage: true });
+  expect(await seriousAxeFindings(page)).toEqual([]);
+});
+
+/** The seller's session for GraphQL calls of its own (what other screens of the portal would do). */
+async function apiSession(request: APIRequestContext, email: string) {
+  const answer = await request.post('/graphql', {
+    data: {
+      query:
+        'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
+      variables: { e: email, p: PASSWORD },
+    },
+  });
+  const { login: session } = (await answer.json()).data;
+  const partnerId = session.session.selectedPartner.id as string;
+  const headers = { authorization: `Bearer ${session.token}`, 'x-partner-id': partnerId, 'accept-language': 'en' };
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await request.post('/graphql', { data: { query, variables }, headers });
+    const body = await response.json();
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data;
+  };
+  return { partnerId: Number(partnerId), gql };
+}
+
+test('a method open orders use keeps its delete button disabled with the reason, and MALL Delivery asks for a request first', async ({
+  page,
+  request,
+}) => {
+  const seller = await apiSession(request, SELLER);
+  // A method of its own (kept across a retry), and an order the marketplace hands in that travels with it.
+  const { partnerDeliveries } = await seller.gql('{ partnerDeliveries { id code } }');
+  if (!partnerDeliveries.some((m: { code: string }) => m.code === 'PPL_busy')) {
+    await seller.gql('mutation($input: DeliveryInput!) { saveDelivery(input: $input) { id } }', {
+      input: { code: 'PPL_busy', title: 'PPL busy', transport: 'PPL', price: '89', deliveryDelay: 1 },
+    });
+  }
+  const orderId = 7_100_000_000_000 + (Date.now() % 1_000_000_000);
+  const posted = await request.post('/internal/marketplace/orders', {
+    headers: { authorization: `Bearer ${INTAKE_TOKEN}` },
+    data: {
+      orderId,
+      partnerId: seller.partnerId,
+      purchaseId: `E2E-${orderId}`,
+      paymentType: 'C',
+      currency: 'CZK',
+      customer: { name: 'Petr Zahradník', email: 'petr@example.cz' },
+      address: { street: 'Dlouhá 5', city: 'Praha', zip: '110 00', country: 'CZ' },
+      transport: { deliveryType: 'ADDRESS', transportId: 'PPL_busy' },
+      prices: { delivery: 89 },
+      items: [{ id: 1, title: 'Zahradní hadice', quantity: 1, unitPrice: 499, vat: 21 }],
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
+  await login(page, SELLER);
+  await page.goto('/deliveries');
+  const row = page.getByRole('row', { name: /PPL busy/ });
+  // The grid says why before any click: the button stays in place, disabled, with the reason as its description.
+  const remove = row.getByRole('button', { name: 'Delete PPL busy' });
+  await expect(remove).toHaveAttribute('aria-disabled', 'true');
+  await expect(remove).toHaveAccessibleDescription(
+    /^Open orders use this delivery method \(\d+\): it can be deleted once they have shipped\.$/,
+  );
+  // A click on it does nothing (Playwright would wait for it to be enabled: the click is forced).
+  await remove.click({ force: true });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await remove.hover();
+  await expect(page.getByRole('tooltip')).toContainText('Open orders use this delivery method');
+  await page.screenshot({ path: `${SHOTS}/delete-refused-1440.png`, fullPage: true });
+  expect(await seriousAxeFindings(page)).toEqual([]);
+
+  await row.getByRole('button', { name: 'Edit PPL busy' }).click();
+  await expect(page.getByRole('form', { name: 'Edit delivery method' })).toBeVisible();
+  await expect(page.getByTestId('method-delete')).toHaveAttribute('aria-disabled', 'true');
+  // Open orders hold the pricing too: said above the levels before a change is tried.
+  await expect(page.getByTestId('pricing-held')).toBeVisible();
+  // MALL Delivery is not requested for this shop: the switch says so and where to go.
+  const mall = page.getByTestId('method-mall');
+  await expect(mall.getByRole('switch', { name: 'MALL Delivery allowed' })).toBeDisabled();
+  await expect(mall.getByTestId('method-mall-note')).toContainText('Request MALL Delivery first');
+  await expect(mall.getByRole('link', { name: 'Open MALL Delivery' })).toHaveAttribute('href', '/deliveries/mall');
+  await expect(mall.getByTestId('method-mall-save')).toBeDisabled();
+  await page.screenshot({ path: `${SHOTS}/detail-held-1440.png`, fullPage: true });
+  expect(await seriousAxeFindings(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('method-delete')).toHaveAttribute('aria-disabled', 'true');
+  await page.screenshot({ path: `${SHOTS}/detail-held-390.png`, fullPage: true });
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.goto('/deliveries');
+  const card = page.getByTestId('grid-row').filter({ hasText: 'PPL busy' });
+  await expect(card.getByRole('button', { name: 'Delete PPL busy' })).toHaveAttribute('aria-disabled', 'true');
+  await page.screenshot({ path: `${SHOTS}/grid-held-390.png`, fullPage: true });
   expect(await seriousAxeFindings(page)).toEqual([]);
 });

@@ -96,12 +96,25 @@ test('a seller ships three orders with tracking numbers pasted from a spreadshee
   expect(await dialogAxeFindings(page)).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/filled-1440.png` });
 
-  // A number the rule refuses is caught on its row before anything is sent.
+  // A number or a link the rules refuse is caught on its row before anything is sent.
   const first = dialog.locator(`[data-order-id="${ids[0]}"]`).getByTestId('bulk-ship-tracking');
+  const secondLink = dialog.locator(`[data-order-id="${ids[1]}"]`).getByTestId('bulk-ship-tracking-url');
   await first.fill('DR 770');
+  await secondLink.fill('javascript:alert(1)');
+  let sent = false;
+  page.on('request', (request) => {
+    if ((request.postData() ?? '').includes('ordersShip')) sent = true;
+  });
   await dialog.getByTestId('bulk-ship-submit').click();
   await expect(dialog).toContainText('Use only letters without accents, digits, dash and underscore.');
+  await expect(secondLink).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.locator(`[data-order-id="${ids[1]}"]`)).toContainText('not a valid URL');
+  expect(sent).toBe(false);
+  await page.screenshot({ path: `${SHOTS}/refused-1440.png` });
   await first.fill(tracking[0]!);
+  // The second order travels with its carrier's tracking link; the others keep none.
+  const link = `https://tracking.example/parcel?number=${tracking[1]}`;
+  await secondLink.fill(link);
 
   await dialog.getByTestId('bulk-ship-submit').click();
   await expect(page.getByTestId('flash-success')).toContainText(
@@ -127,6 +140,9 @@ test('a seller ships three orders with tracking numbers pasted from a spreadshee
     await expect(row.getByTestId('order-status')).toHaveText('Shipped');
     await expect(row).toContainText(tracking[i]!);
   }
+  // The order's detail links its tracking number to the carrier's page.
+  await page.goto(`/orders/${ids[1]}`);
+  await expect(page.getByTestId('order-tracking').getByRole('link')).toHaveAttribute('href', link);
 });
 
 test('the shipment dialog says on its row why an order cannot ship, and fits a phone', async ({ page }) => {

@@ -104,7 +104,7 @@ const PORTAL_ROUTES = [
   '/user/contacts',
 ];
 
-const COCKPIT_ROUTES = ['/cockpit', '/cockpit/brand-requests', '/cockpit/mall-delivery'];
+const COCKPIT_ROUTES = ['/cockpit', '/cockpit/brand-requests', '/cockpit/mall-delivery', '/cockpit/branches'];
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 

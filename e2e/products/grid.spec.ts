@@ -128,6 +128,10 @@ test('a seller copies two products, sets them live, gives both one delivery dela
   await dialog.getByTestId('batch-apply-submit').click();
   await expect(dialog.getByTestId('batch-apply-done')).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).last().click();
+  // The delay waits in the column picker (the default columns fit 1440 px): the seller shows it.
+  await page.getByTestId('grid-columns').click();
+  await page.getByRole('checkbox', { name: 'Delivery delay (days)', exact: true }).check();
+  await page.keyboard.press('Escape');
   await expect.poll(() => cellNumbers(page, 'product-deliveryDelay')).toEqual([7, 7]);
 
   // Switched off from the selection, then back on with "activate all" and its job's progress.

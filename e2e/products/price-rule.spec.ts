@@ -83,6 +83,41 @@ test('an import lists the price that jumps by 200 %, applies the +10 % one, and 
   await expect(page.locator(`[data-row-id="${tv}"]`)).toContainText(shown(46_497));
 });
 
+test('a seller sees every one of 105 held price changes, 100 and then the rest, and rejects them all', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, 'partner@demo.test');
+  const stamp = Date.now();
+  const ids = Array.from({ length: 105 }, (_, i) => `PM-${stamp}-${String(i + 1).padStart(3, '0')}`);
+  await openProductsImport(page);
+  await importProductsFeed(page, feed(...ids.map((id): [string, string, number] => [id, `Lamp ${id}`, 100])));
+  // The next file asks ten times as much for each: every change waits for the seller.
+  const dialog = await importProductsFeed(
+    page,
+    feed(...ids.map((id): [string, string, number] => [id, `Lamp ${id}`, 1000])),
+  );
+  const holds = dialog.getByTestId('price-holds');
+  await expect(holds).toContainText('Price changes waiting for confirmation: 105');
+  await expect(holds.getByTestId('price-hold')).toHaveCount(100);
+  await expect(holds.getByTestId('price-holds-shown')).toHaveText('Showing the first 100 of 105.');
+  await holds.getByTestId('price-holds-more').click();
+  await expect(holds.getByTestId('price-hold')).toHaveCount(105);
+  await expect(holds.getByTestId('price-hold').last()).toContainText(ids.at(-1)!);
+  await expect(holds.getByTestId('price-holds-more')).toHaveCount(0);
+  expect(await seriousAxeFindings(page)).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/import-holds-all-1440.png` });
+
+  await holds.getByTestId('price-holds-discard').click();
+  await expect(dialog.getByTestId('price-holds-discarded')).toContainText('Price changes rejected: 105.');
+  await page.keyboard.press('Escape');
+  await page.goto(`/products?q=${encodeURIComponent(ids.at(-1)!)}`);
+  await expect(page.locator(`[data-row-id="${ids.at(-1)}"]`)).toContainText(shown(100));
+  // The import dialog no longer offers the rejected changes.
+  await page.getByTestId('products-import').click();
+  await expect(page.getByRole('dialog').getByTestId('price-holds')).toHaveCount(0);
+});
+
 test('batch apply of a price holds the products it would move by more than 30 % until the seller confirms', async ({
   page,
 }) => {

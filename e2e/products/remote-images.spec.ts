@@ -94,8 +94,11 @@ test('a feed with image URLs: the detail shows the fetched picture from /media/ 
   await page.screenshot({ path: `${SHOTS}/errors-1440.png` });
   expect(await seriousAxeFindings(page)).toEqual([]);
 
-  // The grid's picture is the fetched copy too.
+  // The grid's picture (its column waits in the picker) is the fetched copy too.
   await page.goto(`/products?q=${encodeURIComponent(id)}`);
+  await page.getByTestId('grid-columns').click();
+  await page.getByRole('checkbox', { name: 'Image', exact: true }).check();
+  await page.keyboard.press('Escape');
   const thumb = page.locator(`[data-row-id="${id}"] img`);
   await expect(thumb).toHaveAttribute('src', /^\/media\//);
 });

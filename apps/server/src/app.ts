@@ -41,6 +41,8 @@ import { registerProductXmlRoutes } from './modules/products/xml-rest';
 import { registerUsageRoute } from './modules/analytics/rest';
 import { registerMessageRoutes } from './modules/messages/rest';
 import { hasIntakeCredential, registerIntakeRoutes } from './modules/deliveries/intake-rest';
+import { registerBranchUploadRoute } from './modules/deliveries/carriers/upload-rest';
+import { type ApiV1, registerApiV1 } from './modules/api/rest/plugin';
 import { closeUnreadUploadOnRefusal } from './platform/uploads/transport';
 
 /** Paths the single-page app must never shadow. */
@@ -73,6 +75,8 @@ export interface AppOptions {
 export interface App {
   app: FastifyInstance;
   platform: Platform;
+  /** The partner REST API v1; tests settle its rate-limit counts with `apiV1.quota.flush()`. */
+  apiV1: ApiV1;
   close(): Promise<void>;
 }
 
@@ -233,6 +237,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       allowList: (request) =>
         request.url === '/healthz' ||
         request.url.startsWith('/v2/') ||
+        // The partner REST API counts by partner and tier itself; one shop platform calls for many partners.
+        (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/stream-api/')) ||
         (request.url.startsWith('/internal/marketplace/') && hasIntakeCredential(config, request)),
       errorResponseBuilder: (request, context) => {
         metrics.rateLimited.inc();
@@ -338,6 +344,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerUsageRoute(app, platform);
   await registerMessageRoutes(app, platform);
   registerIntakeRoutes(app, platform);
+  await registerBranchUploadRoute(app, platform);
+  const apiV1 = await registerApiV1(app, platform);
 
   let webVersion = readWebVersion(config.webDist);
   registerStreamRoute(app, platform, () => webVersion);
@@ -432,8 +440,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return {
     app,
     platform,
+    apiV1,
     async close() {
       await app.close();
+      await apiV1.close();
       await stopMailDelivery();
       await stopWebhookDelivery();
       await jobs.stop();

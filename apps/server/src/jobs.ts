@@ -19,6 +19,7 @@ import { registrationMailRenderers } from './modules/registration/mails';
 import { webhookJobs } from './modules/webhooks/jobs';
 import { webhookMailRenderers } from './modules/webhooks/mails';
 import { mallDeliveryMailRenderers } from './modules/deliveries/mall/mails';
+import { branchLoadJobs } from './modules/deliveries/carriers/upload';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
@@ -48,5 +49,6 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...productJobs(platform),
     ...analyticsJobs(platform),
     ...webhookJobs(platform),
+    ...branchLoadJobs(platform),
   ] as JobDefinition<never>[];
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './platform/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasData, seedDemo } from './seed/demo';
 import { demoMediaOf } from './seed/products';
+import { DEMO_API_CLIENT_ID } from './seed/partner-area/api';
 
 const config = loadConfig();
 const { app, platform, close } = await buildApp({ config });
@@ -19,6 +20,11 @@ console.log(
 );
 console.log(`Demo accounts, password ${DEMO_PASSWORD}:`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}`);
+if (config.seedDemo) {
+  console.log(
+    `REST API of partner@demo.test's shop: ${url}/v1/brands?client_id=${DEMO_API_CLIENT_ID}  (${url}/v1/openapi.json)`,
+  );
+}
 if (platform.mail.kind === 'mailbox') {
   // The mailbox holds live sign-in links: say who can read it, so nobody opens it wider by accident.
   const allow = config.mail.kind === 'mailbox' ? (config.mail.allow ?? []) : [];

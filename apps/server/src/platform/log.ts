@@ -29,8 +29,11 @@ const SECRET_PATHS: readonly [RegExp, string][] = [
   [/(\/registration-complete\/+[^/?#]*\/+)[^/?#]+/gi, `$1${REDACTED}`],
 ];
 
-/** Query parameters whose value is a secret whatever it looks like. */
-const SECRET_PARAM = /token|hash|secret|passw|signature|session|auth|api[-_]?key|jwt|cookie/i;
+/**
+ * Query parameters whose value is a secret whatever it looks like. `client_id` is the partner REST API's key
+ * (the marketplace's API sends it in the query on every call).
+ */
+const SECRET_PARAM = /token|hash|secret|passw|signature|session|auth|api[-_]?key|jwt|cookie|client[-_]?id/i;
 
 function decoded(text: string): string | null {
   try {

@@ -1,6 +1,6 @@
 import { type BranchCountry, type BranchRow, branchKey } from '@pp/domain';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../platform/db/client';
+import { type DbOrTx, rowsOf } from '../platform/db/client';
 import { sequence } from './demo';
 
 /**
@@ -361,6 +361,25 @@ export async function insertBranches(db: DbOrTx, rows: readonly BranchRow[]): Pr
                            ${col('lng')}::float8[], ${col('active')}::boolean[], ${col('codAllowed')}::boolean[],
                            ${col('maxPackageSize')}::text[], ${col('openingHours')}::text[])`);
   }
+}
+
+/**
+ * The demo's networks that the database lacks, inserted (the large seed on a database the demo seed did not
+ * fill, or filled before the networks existed), so that orders can point at real branches.
+ */
+export async function ensureDemoBranches(db: DbOrTx): Promise<number> {
+  let added = 0;
+  for (const network of DEMO_BRANCH_NETWORKS) {
+    const [present] = rowsOf<{ present: boolean }>(
+      await db.execute(sql`select exists (select 1 from carrier_branches
+        where carrier = ${network.carrier} and country = ${network.country}) as present`),
+    );
+    if (present?.present) continue;
+    const rows = generateBranches(network);
+    await insertBranches(db, rows);
+    added += rows.length;
+  }
+  return added;
 }
 
 /** The demo's pickup points of every network. */

@@ -1,7 +1,9 @@
 import { MARKETS, type PaymentType, SHOP_IDS } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../platform/db/client';
+import { ensureDemoBranches } from './branches';
 import { MARKET_CONTENT, PAYMENT_WEIGHTS } from './order-markets';
+import { TRANSPORT_CODES } from './orders';
 
 export interface LargeOrdersOptions {
   orders: number;
@@ -19,8 +21,11 @@ const YEARS_DAYS = 730;
 /** One hundred payment codes in the proportions of PAYMENT_WEIGHTS, picked from by hash. */
 const PAYMENT_MIX: PaymentType[] = PAYMENT_WEIGHTS.flatMap(([code, n]) => Array<PaymentType>(n).fill(code));
 
-/** The markets as rows for SQL: names, places and goods as arrays picked from by hash. */
-function marketRows() {
+/**
+ * The markets as rows for SQL: names, places and goods as arrays picked from by hash, and the active branches
+ * of the market's pickup-point carrier (as the demo order book picks them) for its pickup-point orders.
+ */
+function marketRows(branches: ReadonlyMap<string, string[]>) {
   return SHOP_IDS.map((shopId) => {
     const c = MARKET_CONTENT[shopId];
     const people = [
@@ -56,6 +61,7 @@ function marketRows() {
       address_url: c.addressCarrier.url,
       pickup_prefix: c.pickupCarrier.prefix,
       pickup_url: c.pickupCarrier.url,
+      branches: branches.get(`${c.country}/${TRANSPORT_CODES[shopId]?.[1] ?? ''}`) ?? [],
     };
   });
 }
@@ -97,9 +103,18 @@ export async function seedLargeOrders(db: Db, options: LargeOrdersOptions): Prom
       sql`select coalesce(max(id) - ${LARGE_ORDER_ID_BASE}, 0)::int as start from orders where id >= ${LARGE_ORDER_ID_BASE}`,
     ),
   );
+  // Pickup-point orders name real branches: the networks first, when the database has none yet.
+  const addedBranches = await ensureDemoBranches(db);
+  if (addedBranches) log(`branches: ${addedBranches} added`);
+  const branches = new Map(
+    rowsOf<{ network: string; ids: string[] }>(
+      await db.execute(sql`select country || '/' || carrier as network, array_agg(id order by id) as ids
+        from carrier_branches where active group by country, carrier`),
+    ).map((r) => [r.network, r.ids]),
+  );
   const now = new Date().toISOString();
   const spacing = (YEARS_DAYS * 86_400) / total; // seconds between two orders
-  const markets = JSON.stringify(marketRows());
+  const markets = JSON.stringify(marketRows(branches));
   const [{ postgres } = { postgres: false }] = rowsOf<{ postgres: boolean }>(
     await db.execute(sql`select exists (select 1 from pg_settings where name = 'jit') as postgres`),
   );
@@ -122,7 +137,7 @@ export async function seedLargeOrders(db: Db, options: LargeOrdersOptions): Prom
           select * from jsonb_to_recordset(${markets}::jsonb) as m(shop_id text, country text, currency text, vat numeric,
             whole boolean, names text[], mails text[], domains text[], cities text[], zips text[], streets text[],
             titles text[], prices numeric[], phone text, address_price numeric, pickup_price numeric, cod_fee numeric,
-            address_prefix text, address_url text, pickup_prefix text, pickup_url text)
+            address_prefix text, address_url text, pickup_prefix text, pickup_url text, branches text[])
         ),
         ${sql.raw(`
         a as (
@@ -211,7 +226,7 @@ export async function seedLargeOrders(db: Db, options: LargeOrdersOptions): Prom
             c.cities[1 + floor(${u(23)} * cardinality(c.cities))::int],
             c.zips[1 + floor(${u(23)} * cardinality(c.zips))::int],
             c.country,
-            case when c.delivery_type = 'PICKUP_POINT' then (10000 + floor(${u(24)} * 9000)::int)::text end,
+            case when c.delivery_type = 'PICKUP_POINT' then c.branches[1 + floor(${u(24)} * cardinality(c.branches))::int] end,
             case when c.shipped_at is not null then 'FV' || to_char(c.created_at, 'YYYY') || lpad(c.g::text, 8, '0') end,
             ${u(25)} < 0.002, c.mdp,
             c.status = 'delivered' and c.age < 14 and ${u(26)} < 0.05,

@@ -700,7 +700,7 @@ function branchOf(shopId: string, country: string, draw: number): string | null 
 }
 
 /** The carrier codes (DELIVERY_CARRIERS) of each market's address and pickup-point carriers (order-markets.ts). */
-const TRANSPORT_CODES: Record<string, readonly [address: string, pickupPoint: string]> = {
+export const TRANSPORT_CODES: Record<string, readonly [address: string, pickupPoint: string]> = {
   CZ10MA: ['PPL', 'ZASILKOVNA'],
   SK10MA: ['GLS', 'PACKETA'],
   PL20MA: ['DPD', 'INPOST_PACZKOMATY'],

@@ -147,9 +147,117 @@ const cases: Case[] = [
     (a) => [a, null, null, 'messages', {}, '/user/messages'] as const,
   ),
   ['brand.request', null, null, 'brandRequest', {}, '/brands/history'],
-  ...['delivery.create', 'delivery.update', 'delivery.delete'].map(
-    (a) => [a, '3', { code: 'PPL' }, 'delivery', { code: 'PPL' }, null] as const,
-  ),
+  // Delivery methods (deliveries/service.ts): the method's page, the list once it is deleted.
+  ['delivery.create', '3', { code: 'PPL' }, 'deliveryCreate', { code: 'PPL' }, '/deliveries/detail/3'],
+  ['delivery.update', '3', { code: 'PPL', previousCode: 'X' }, 'delivery', { code: 'PPL' }, '/deliveries/detail/3'],
+  [
+    'delivery.mall',
+    '3',
+    { code: 'PPL', to: { mdpAllowed: true } },
+    'delivery',
+    { code: 'PPL' },
+    '/deliveries/detail/3',
+  ],
+  ['delivery.delete', '3', { code: 'PPL' }, 'deliveryDelete', { code: 'PPL' }, '/deliveries'],
+  // Orders from the marketplace (deliveries/intake.ts, intake-events.ts) and the carrier's consignments.
+  [
+    'order.create',
+    '4005',
+    { source: 'marketplace', channel: 'push', items: 2, status: 'open' },
+    'orderReceived',
+    { order: '4005' },
+    '/orders/4005',
+  ],
+  [
+    'order.status',
+    '4005',
+    { from: 'open', to: 'cancelled', source: 'marketplace' },
+    'orderStatus',
+    { order: '4005', status: 'cancelled' },
+    '/orders/4005',
+  ],
+  [
+    'order.marketplace-event',
+    '4005',
+    { event: 'customerCancellation', cancellationRequested: true },
+    'orderCancellationRequest',
+    { order: '4005' },
+    '/orders/4005',
+  ],
+  [
+    'order.marketplace-event',
+    '4005',
+    { event: 'confirmation', confirmed: true },
+    'orderPaymentConfirmed',
+    { order: '4005' },
+    '/orders/4005',
+  ],
+  [
+    'order.marketplace-event',
+    '4005',
+    { event: 'confirmation', confirmed: false },
+    'orderPaymentUnconfirmed',
+    { order: '4005' },
+    '/orders/4005',
+  ],
+  [
+    'order.marketplace-event',
+    '4005',
+    { event: 'consignment', shipment: 'RETURN_READY_FOR_PICKUP', readyToReturn: true },
+    'orderShipment',
+    { order: '4005', status: 'RETURN_READY_FOR_PICKUP' },
+    '/orders/4005',
+  ],
+  ['order.marketplace-event', '4005', { event: 'unblock' }, 'generic', {}, null],
+  [
+    'order.consignment.register',
+    '4005',
+    { carrier: 'ULOZENKA', consignmentId: 'C1' },
+    'orderConsignmentRegister',
+    { order: '4005' },
+    '/orders/4005',
+  ],
+  [
+    'order.consignment.export',
+    '4005',
+    { carrier: 'ULOZENKA', consignmentId: 'C1', exportId: 'E1' },
+    'orderConsignmentExport',
+    { order: '4005' },
+    '/orders/4005',
+  ],
+  // Warehouse and delivery settings (deliveries/warehouse/settings.ts): switching COD is named.
+  ['warehouse.update', '9', { carrierCloseTime: ['14:00', '13:30'] }, 'warehouse', {}, '/deliveries/warehouse'],
+  [
+    'warehouse.update',
+    '9',
+    { codPaymentDisabled: [false, true], supplyDelayTo: [0, 3] },
+    'codOff',
+    {},
+    '/deliveries/warehouse',
+  ],
+  ['warehouse.update', '9', { codPaymentDisabled: [true, false] }, 'codOn', {}, '/deliveries/warehouse'],
+  ['partner.marketplace-flags', '9', { exportToFeed: [true, false] }, 'marketplaceFlags', {}, '/deliveries/warehouse'],
+  // MALL Delivery (deliveries/mall/): the partner's request and settings, the operator's decisions.
+  ['deliveries.mall.request', '2', { from: 'inactive', to: 'requested' }, 'mallRequest', {}, '/deliveries/mall'],
+  ['deliveries.mall.accept', '2', { from: 'requested', to: 'active', fee: 30 }, 'mallAccepted', {}, '/deliveries/mall'],
+  [
+    'deliveries.mall.decline',
+    '2',
+    { from: 'requested', to: 'declined', reason: 'x' },
+    'mallDeclined',
+    {},
+    '/deliveries/mall',
+  ],
+  ['deliveries.mall.deactivate', '9', { to: 'inactive', reason: 'x' }, 'mallDeactivated', {}, '/deliveries/mall'],
+  ['deliveries.mall.classic', '9', { returnPinChanged: true }, 'mallClassic', {}, '/deliveries/mall/classic'],
+  [
+    'deliveries.mall.spectrum',
+    '9',
+    { status: 'active', from: 'inactive' },
+    'mallSpectrum',
+    {},
+    '/deliveries/mall/spectrum',
+  ],
   ['notifications.update', null, null, 'notificationSettings', {}, '/partner/notifications'],
   ...['api.key.create', 'api.key.revoke', 'api.sandbox.create', 'api.sandbox.delete', 'api.sandbox.resetSecret'].map(
     (a) => [a, null, null, 'api', {}, '/partner/api-limit'] as const,
@@ -191,6 +299,38 @@ describe('recent activity', () => {
       status: '«partner.workflowStatus.TESTING»',
     });
     expect(activityTextParams('productEdit', { product: 'shipped' }, t)).toEqual({ product: 'shipped' });
+    expect(activityTextParams('orderShipment', { order: '4005', status: 'LOST' }, t)).toEqual({
+      order: '4005',
+      status: '«orders.shipmentStatus.LOST»',
+    });
+  });
+
+  it('names every audit action the deliveries area writes', () => {
+    // grep -rhoE "action: '[a-z.-]+'" apps/server/src/modules/deliveries, plus the ternaries and templates there.
+    const deliveries = [
+      'order.create',
+      'order.marketplace-event',
+      'order.consignment.register',
+      'order.consignment.export',
+      'warehouse.update',
+      'partner.marketplace-flags',
+      'deliveries.mall.request',
+      'deliveries.mall.accept',
+      'deliveries.mall.decline',
+      'deliveries.mall.deactivate',
+      'deliveries.mall.classic',
+      'deliveries.mall.spectrum',
+      'delivery.create',
+      'delivery.update',
+      'delivery.mall',
+      'delivery.delete',
+    ];
+    for (const action of deliveries) {
+      const data = action === 'order.marketplace-event' ? { shipment: 'DELIVERED' } : { code: 'PPL' };
+      const sentence = describeActivity({ action, entityId: '1', data });
+      expect(sentence.kind, action).not.toBe('generic');
+      expect(sentence.link, action).not.toBeNull();
+    }
   });
 });
 

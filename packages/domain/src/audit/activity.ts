@@ -34,6 +34,25 @@ export const ACTIVITY_KINDS = [
   'api',
   'export',
   'registration',
+  'orderReceived',
+  'orderCancellationRequest',
+  'orderPaymentConfirmed',
+  'orderPaymentUnconfirmed',
+  'orderShipment',
+  'orderConsignmentRegister',
+  'orderConsignmentExport',
+  'deliveryCreate',
+  'deliveryDelete',
+  'warehouse',
+  'codOff',
+  'codOn',
+  'marketplaceFlags',
+  'mallRequest',
+  'mallAccepted',
+  'mallDeclined',
+  'mallDeactivated',
+  'mallClassic',
+  'mallSpectrum',
   'generic',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
@@ -58,6 +77,7 @@ export interface ActivitySentence {
 const TRANSLATED_PARAMS: Partial<Record<ActivityKind, Record<string, string>>> = {
   orderStatus: { status: 'orders.status.' },
   workflow: { status: 'partner.workflowStatus.' },
+  orderShipment: { status: 'orders.shipmentStatus.' },
 };
 
 const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
@@ -66,6 +86,8 @@ const count = (data: ActivityFacts['data']): number => {
   return Number.isFinite(n) && n >= 0 ? n : 0;
 };
 const segment = (value: string) => encodeURIComponent(value);
+const WAREHOUSE_PAGE = '/deliveries/warehouse';
+const MALL_PAGE = '/deliveries/mall';
 
 /** The sentence of one audit entry; an action it does not know says "made a change" rather than its code. */
 export function describeActivity(facts: ActivityFacts): ActivitySentence {
@@ -81,6 +103,7 @@ export function describeActivity(facts: ActivityFacts): ActivitySentence {
   const product = () => ({ product: facts.objectName || id });
   const productLink = id ? `/products/detail/${segment(id)}` : null;
   const hookLink = id ? `/partner/webhook/${segment(id)}/logs` : null;
+  const methodLink = id ? `/deliveries/detail/${segment(id)}` : '/deliveries';
   switch (action) {
     case 'order.status':
       return sentence('orderStatus', { ...order(), status: text(data?.to) }, orderLink);
@@ -172,10 +195,40 @@ export function describeActivity(facts: ActivityFacts): ActivitySentence {
       return sentence('messages', {}, '/user/messages');
     case 'brand.request':
       return sentence('brandRequest', {}, '/brands/history');
+    case 'order.create':
+      return sentence('orderReceived', order(), orderLink);
+    case 'order.marketplace-event': {
+      const [kind, params] = marketplaceEvent(data);
+      return kind === 'generic' ? sentence(kind) : sentence(kind, { ...order(), ...params }, orderLink);
+    }
+    case 'order.consignment.register':
+      return sentence('orderConsignmentRegister', order(), orderLink);
+    case 'order.consignment.export':
+      return sentence('orderConsignmentExport', order(), orderLink);
     case 'delivery.create':
+      return sentence('deliveryCreate', { code: text(data?.code) }, methodLink);
     case 'delivery.update':
+    case 'delivery.mall':
+      return sentence('delivery', { code: text(data?.code) }, methodLink);
     case 'delivery.delete':
-      return sentence('delivery', { code: text(data?.code) });
+      // The method is gone: the link opens the list it was on.
+      return sentence('deliveryDelete', { code: text(data?.code) }, '/deliveries');
+    case 'warehouse.update':
+      return sentence(warehouseKind(data), {}, WAREHOUSE_PAGE);
+    case 'partner.marketplace-flags':
+      return sentence('marketplaceFlags', {}, WAREHOUSE_PAGE);
+    case 'deliveries.mall.request':
+      return sentence('mallRequest', {}, MALL_PAGE);
+    case 'deliveries.mall.accept':
+      return sentence('mallAccepted', {}, MALL_PAGE);
+    case 'deliveries.mall.decline':
+      return sentence('mallDeclined', {}, MALL_PAGE);
+    case 'deliveries.mall.deactivate':
+      return sentence('mallDeactivated', {}, MALL_PAGE);
+    case 'deliveries.mall.classic':
+      return sentence('mallClassic', {}, `${MALL_PAGE}/classic`);
+    case 'deliveries.mall.spectrum':
+      return sentence('mallSpectrum', {}, `${MALL_PAGE}/spectrum`);
     case 'notifications.update':
       return sentence('notificationSettings', {}, '/partner/notifications');
     case 'api.key.create':
@@ -193,6 +246,26 @@ export function describeActivity(facts: ActivityFacts): ActivitySentence {
     default:
       return sentence('generic');
   }
+}
+
+/**
+ * A marketplace event's flags (deliveries/intake-events.ts): one event sets one of them. A status move the event
+ * caused is the writer's own `order.status` entry; this one says what else happened, the partner's call first.
+ */
+function marketplaceEvent(data: ActivityFacts['data']): [ActivityKind, Record<string, string>] {
+  if (data?.cancellationRequested === true) return ['orderCancellationRequest', {}];
+  if (data?.confirmed === true) return ['orderPaymentConfirmed', {}];
+  if (data?.confirmed === false) return ['orderPaymentUnconfirmed', {}];
+  if (typeof data?.shipment === 'string') return ['orderShipment', { status: data.shipment }];
+  return ['generic', {}];
+}
+
+/** Switching cash on delivery off or on is what a colleague must notice among the warehouse's edits. */
+function warehouseKind(data: ActivityFacts['data']): ActivityKind {
+  const cod = data?.codPaymentDisabled;
+  if (Array.isArray(cod) && cod[1] === true) return 'codOff';
+  if (Array.isArray(cod) && cod[1] === false) return 'codOn';
+  return 'warehouse';
 }
 
 /** The values a sentence is filled with, code values translated by `t`. */

@@ -17,6 +17,8 @@ export const INTAKE_ITEMS_MAX = 100;
 export const INTAKE_QUANTITY_MAX = 9999;
 export const INTAKE_PRICE_MAX = 999_999_999.99;
 const TEXT_MAX = 200;
+const CREATED_AT_MIN = Date.UTC(2000, 0, 1);
+const CREATED_AT_AHEAD_MS = 24 * 60 * 60_000;
 const SHORT_MAX = 64;
 
 const money = (max = INTAKE_PRICE_MAX) =>
@@ -56,8 +58,14 @@ export const intakeOrderSchema = z.object({
   partnerId: z.number({ message: 'required' }).int('invalid').min(1, 'min').max(2_147_483_647, 'max'),
   purchaseId: optionalText(SHORT_MAX),
   externalId: optionalText(SHORT_MAX),
-  /** When the customer ordered; now when not given. */
-  createdAt: z.coerce.date({ message: 'date' }).optional(),
+  /**
+   * When the customer ordered; now when not given. Not before 2000 nor more than a day ahead of our clock: the
+   * dates of the order (ship-by, delivery) are counted from it on the working-day calendar.
+   */
+  createdAt: z.coerce
+    .date({ message: 'date' })
+    .refine((d) => d.getTime() >= CREATED_AT_MIN && d.getTime() <= Date.now() + CREATED_AT_AHEAD_MS, 'date')
+    .optional(),
   /** A new order is open, or blocked while the marketplace checks it (fraud, stock). */
   status: z.enum(['open', 'blocked'], { message: 'invalid' }).default('open'),
   /** False while the marketplace waits for the customer's payment. */

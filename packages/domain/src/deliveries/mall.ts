@@ -5,6 +5,7 @@ import { addressStateAllowed } from '../partner/addresses';
 import { priceIssue } from '../products/rules';
 import { decimalInputSchema } from '../products/schema';
 import { formRules, oneOf, whenFilled } from '../text/formRules';
+import { safeText } from '../text/safeText';
 
 /**
  * MALL Delivery (the marketplace's own delivery, "MDP") and its Spectrum/DIP service (commerce spec §3, §4,
@@ -274,9 +275,10 @@ export type MallDeliveryDecision = (typeof MALL_DELIVERY_DECISIONS)[number];
 export const MALL_DELIVERY_REASON_MAX = 1000;
 
 export function mallDeliveryDecisionSchema(shopId: ShopId) {
-  const text = (max: number) =>
-    z
-      .string('invalid')
+  // The operator's words reach the partner's mail and the database: no NUL, lone surrogates or control
+  // characters (a reason may span lines).
+  const text = (max: number, multiline = false) =>
+    safeText({ multiline })
       .trim()
       .max(max, 'max')
       .nullish()
@@ -287,7 +289,7 @@ export function mallDeliveryDecisionSchema(shopId: ShopId) {
     spectrumFee: feeField(shopId, false),
     registerBranch: text(50),
     returnBranch: text(50),
-    reason: text(MALL_DELIVERY_REASON_MAX),
+    reason: text(MALL_DELIVERY_REASON_MAX, true),
   };
   return z.object(shape).superRefine(
     ...formRules<z.output<z.ZodObject<typeof shape>>>((d, add) => {

@@ -151,7 +151,9 @@ export function priceLevelIssues(
   }
   if (levels.length === 0) issues.push({ field: 'priceLevels', rule: 'levelsRequired' });
   if (levels.length > PRICE_LEVELS_MAX) {
+    // Judging each of 10,000 levels would answer 20,000 messages about a list that is refused anyway.
     issues.push({ field: 'priceLevels', rule: 'levelsMax', params: { 0: PRICE_LEVELS_MAX } });
+    return issues;
   }
   let previous: number | null = null;
   levels.forEach((level, i) => {

@@ -63,6 +63,10 @@ export const ERROR_CODES = [
   'MALL_DELIVERY_NOT_PENDING',
   'MALL_DELIVERY_NOT_ACTIVE',
   'MALL_DELIVERY_CLASSIC_DISABLED',
+  // A method offered through MALL Delivery before it was requested; a method deleted while in use (issue 19)
+  'MALL_DELIVERY_NOT_REQUESTED',
+  'DELIVERY_IN_USE',
+  'DELIVERY_IN_MALL_DELIVERY',
   'CONTACT_LIMIT_EXCEEDED',
   'ADDRESS_LIMIT_EXCEEDED',
   'AT_LEAST_ONE_ADMIN_REQUIRED',
@@ -210,6 +214,8 @@ export const ERROR_CODES = [
   'API_SANDBOX_LIMIT_EXCEEDED',
   'API_SANDBOX_EMAIL_TAKEN',
   'API_TIER_NOT_FOUND',
+  // The partner REST API v1: a client_id that opens nothing (missing, unknown, not yet or no longer valid)
+  'API_CLIENT_INVALID',
   // Messages (issue 10)
   'CONVERSATION_NOT_FOUND',
   'MESSAGE_ATTACHMENT_TYPE',

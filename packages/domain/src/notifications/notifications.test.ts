@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PARTNER_EVENT_TYPES } from '../events/events';
+import { LANGUAGES } from '../i18n/languages';
 import {
   defaultNotificationSetting,
   NOTIFICATION_DEFAULT_GROUPS,
@@ -9,6 +11,7 @@ import {
   notificationParams,
   notificationSettingRefusal,
   notificationSettingSchema,
+  notificationTextKeys,
   notificationTextParams,
   parseEmailList,
 } from './notifications';
@@ -99,6 +102,47 @@ describe('defaults and texts', () => {
 
   it('stores event data as text and numbers', () => {
     expect(notificationParams({ a: 1, b: 'x', c: true, d: null })).toEqual({ a: 1, b: 'x', c: 'true' });
+  });
+
+  it('says how many price changes an import held when it held any, in every language', () => {
+    const base = 'notifications.events.PRODUCT_IMPORT_FINISHED';
+    expect(notificationTextKeys('PRODUCT_IMPORT_FINISHED', { imported: 5, refused: 0, held: 2 }).body).toBe(
+      `${base}.bodyWithHeld`,
+    );
+    expect(notificationTextKeys('PRODUCT_IMPORT_FINISHED', { imported: 5, refused: 0, held: 0 }).body).toBe(
+      `${base}.body`,
+    );
+    // Notifications stored before the count was sent read as they did.
+    expect(notificationTextKeys('PRODUCT_IMPORT_FINISHED', { imported: 5, refused: 0 }).body).toBe(`${base}.body`);
+    for (const lang of LANGUAGES) {
+      const locale = JSON.parse(readFileSync(new URL(`../i18n/locales/${lang}.json`, import.meta.url), 'utf8')) as {
+        notifications: { events: Record<string, Record<string, string>> };
+      };
+      const texts = locale.notifications.events.PRODUCT_IMPORT_FINISHED!;
+      expect(texts.bodyWithHeld, lang).toContain('{{held}}');
+      expect(texts.bodyWithHeld, lang).toContain('{{imported}}');
+      expect(texts.bodyWithHeld, lang).not.toBe(texts.body);
+    }
+  });
+
+  it('quotes the operator’s reason of a MALL Delivery decision when there is one, in every language', () => {
+    const base = 'notifications.events.MALL_DELIVERY_DECIDED';
+    expect(notificationTextKeys('MALL_DELIVERY_DECIDED', { state: 'declined', reason: 'No phone' })).toEqual({
+      subject: `${base}.subject`,
+      body: `${base}.bodyWithReason`,
+    });
+    expect(notificationTextKeys('MALL_DELIVERY_DECIDED', { state: 'active' }).body).toBe(`${base}.body`);
+    expect(notificationTextKeys('MALL_DELIVERY_DECIDED', { state: 'declined', reason: ' ' }).body).toBe(`${base}.body`);
+    // Only events whose reason is a person's words to the partner quote it.
+    expect(notificationTextKeys('ORDER_CREATED', { reason: 'x' }).body).toBe('notifications.events.ORDER_CREATED.body');
+    for (const lang of LANGUAGES) {
+      const locale = JSON.parse(readFileSync(new URL(`../i18n/locales/${lang}.json`, import.meta.url), 'utf8')) as {
+        notifications: { events: Record<string, Record<string, string>> };
+      };
+      const text = locale.notifications.events.MALL_DELIVERY_DECIDED!;
+      expect(text.bodyWithReason, lang).toContain('{{reason}}');
+      expect(text.bodyWithReason, lang).toContain('{{state}}');
+    }
   });
 
   it('links each event to its page, escaping ids', () => {

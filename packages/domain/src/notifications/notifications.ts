@@ -136,6 +136,29 @@ export function notificationTextParams(
   );
 }
 
+/**
+ * Events whose notification may carry a person's words (the operator's reason for a MALL Delivery decision):
+ * their text then has a variant that quotes it, so the list and the e-mail say why, in the reader's language
+ * around the words as written.
+ */
+const EVENTS_WITH_REASON: readonly NotificationEventType[] = ['MALL_DELIVERY_DECIDED'];
+
+/** The locale keys of a notification's subject and body (the body quoting the reason when there is one). */
+export function notificationTextKeys(
+  eventType: string,
+  params: Readonly<Record<string, string | number>>,
+): { subject: string; body: string } {
+  const base = `notifications.events.${eventType}`;
+  // An import that held price changes says how many wait for the seller (older notifications carry no count).
+  if (eventType === 'PRODUCT_IMPORT_FINISHED' && Number(params.held) > 0) {
+    return { subject: `${base}.subject`, body: `${base}.bodyWithHeld` };
+  }
+  const reason = params.reason;
+  const quotesReason =
+    EVENTS_WITH_REASON.includes(eventType as NotificationEventType) && typeof reason === 'string' && reason.trim();
+  return { subject: `${base}.subject`, body: quotesReason ? `${base}.bodyWithReason` : `${base}.body` };
+}
+
 /** Event data as stored with a notification: text and numbers only (booleans as words, nulls dropped). */
 export function notificationParams(
   data: Readonly<Record<string, string | number | boolean | null>>,

@@ -54,6 +54,11 @@ export const STREAM_EVENTS = [
   /** A delivery method was created, changed or deleted: { id, code, action }. The grid and checks refresh. */
   'delivery_method_changed',
   /**
+   * The partner's warehouse and delivery settings changed (its own save, or the marketplace's switches set by an
+   * operator): { fields } names what changed. The warehouse page and the cash-on-delivery notices read them again.
+   */
+  'delivery_settings_changed',
+  /**
    * A carrier branch file load moved: { loadId, status (BEGIN, PROGRESS, END, ERROR), done, total, … }.
    * Reaches the operators (the cockpit's upload).
    */

@@ -24,7 +24,12 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: integer('revoked_by').references(() => accounts.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('api_keys_client_id_uq').on(t.clientId), index('api_keys_partner_idx').on(t.partnerId, t.id)],
+  (t) => [
+    uniqueIndex('api_keys_client_id_uq').on(t.clientId),
+    index('api_keys_partner_idx').on(t.partnerId, t.id),
+    // The REST API v1 finds a key by its secret (the client_id an integration sends) on every request.
+    uniqueIndex('api_keys_secret_hash_uq').on(t.secretHash),
+  ],
 );
 
 /**

@@ -2,6 +2,7 @@ import { DomainError } from '@pp/domain';
 import { builder } from '../../platform/graphql/builder';
 import { type OrderConsignment, ulozenkaExport, ulozenkaRegister } from './carriers/consignments';
 import { type BranchPage, type CarrierBranch, carrierBranchesQuery } from './carriers/branches';
+import { type BranchLoadRow, cockpitBranchLoads } from './carriers/upload';
 
 export const CarrierBranchRef = builder.objectRef<CarrierBranch>('CarrierBranch').implement({
   description: 'A pickup point of a carrier an order can be delivered to.',
@@ -49,6 +50,51 @@ builder.queryFields((t) => ({
     resolve: (_, args, ctx) => carrierBranchesQuery(ctx, args),
   }),
 }));
+
+const BranchLoadErrorRef = builder
+  .objectRef<{ line: number; field: string; rule: string }>('CarrierBranchLoadError')
+  .implement({
+    description: 'A bad row of a branch file: its line (the header is 1), the column and the rule it breaks.',
+    fields: (t) => ({
+      line: t.exposeInt('line'),
+      field: t.exposeString('field', { description: 'A column of the file, or "row" for the whole line.' }),
+      rule: t.exposeString('rule'),
+    }),
+  });
+
+const BranchLoadRef = builder.objectRef<BranchLoadRow>('CarrierBranchLoad').implement({
+  description: "One load of a carrier's branch file (an operator's upload or the command line) and its outcome.",
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    status: t.exposeString('status', { description: 'queued, running, done or failed' }),
+    carrier: t.exposeString('carrier', {
+      nullable: true,
+      description: 'The carrier uploaded for; once loaded, the networks replaced as CARRIER/CC, comma-separated.',
+    }),
+    fileName: t.exposeString('fileName', { nullable: true }),
+    accountEmail: t.exposeString('accountEmail', {
+      nullable: true,
+      description: 'Who uploaded it; null: the command.',
+    }),
+    lines: t.exposeInt('lines', { description: 'Data rows of the file' }),
+    inserted: t.exposeInt('inserted'),
+    updated: t.exposeInt('updated'),
+    deactivated: t.exposeInt('deactivated'),
+    errorCode: t.exposeString('errorCode', { nullable: true, description: 'Why the whole file was refused' }),
+    errorCount: t.exposeInt('errorCount', { description: 'Bad rows in all; `errors` keeps the first 100' }),
+    errors: t.field({ type: [BranchLoadErrorRef], resolve: (l) => l.errors }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    finishedAt: t.expose('finishedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+builder.queryField('cockpitBranchLoads', (t) =>
+  t.field({
+    type: [BranchLoadRef],
+    description: "The newest 20 loads of carriers' branch files, newest first (operators).",
+    resolve: (_root, _args, ctx) => cockpitBranchLoads(ctx),
+  }),
+);
 
 /** Order ids are the marketplace's: positive integers JavaScript holds exactly. */
 function orderIdOf(value: string | number): number {

@@ -1,13 +1,15 @@
 import type { DeliveryCarrier, GridPage } from '@pp/domain';
 import { builder, GridInput, idArg } from '../../platform/graphql/builder';
 import { deliveriesGrid } from './grid';
+import { updateDeliveryMall } from './method-mall';
 import {
   availableTransports,
-  type DeliveryRow,
+  type DeliveryView,
   deleteDelivery,
   deliveryCarriers,
   getDelivery,
   listDeliveries,
+  openOrdersOf,
   saveDelivery,
 } from './service';
 
@@ -41,7 +43,7 @@ const CloseTimesRef = builder.objectRef<Times>('DeliveryCloseTimes').implement({
   }),
 });
 
-const PartnerDeliveryRef = builder.objectRef<DeliveryRow>('PartnerDelivery').implement({
+const PartnerDeliveryRef = builder.objectRef<DeliveryView>('PartnerDelivery').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     code: t.exposeString('code', { description: "The partner's own method code, unique per partner." }),
@@ -50,7 +52,10 @@ const PartnerDeliveryRef = builder.objectRef<DeliveryRow>('PartnerDelivery').imp
     price: t.exposeFloat('price'),
     codPrice: t.exposeFloat('codPrice', { nullable: true }),
     freeLimit: t.exposeFloat('freeLimit', { nullable: true }),
-    deliveryDelay: t.exposeInt('deliveryDelay', { description: 'Working days from order to shipment.' }),
+    deliveryDelay: t.exposeInt('deliveryDelay', {
+      description:
+        'Working days the carrier takes from dispatch to delivery (the intake dates the delivery of an order by it).',
+    }),
     isPickupPoint: t.exposeBoolean('isPickupPoint'),
     deliveryKind: t.exposeString('deliveryKind', { description: 'deposit or pickup.' }),
     priority: t.exposeInt('priority'),
@@ -69,10 +74,16 @@ const PartnerDeliveryRef = builder.objectRef<DeliveryRow>('PartnerDelivery').imp
     mdpAllowed: t.exposeBoolean('mdpAllowed'),
     mallDeliveryType: t.exposeString('mallDeliveryType', { nullable: true, description: 'classic or spectrum.' }),
     active: t.exposeBoolean('active'),
+    openOrders: t.int({
+      description:
+        'Open orders (open, shipping, blocked) that name this method: while any exist it cannot be deleted, renamed or repriced by structure.',
+      // The grids and lists count a whole page in one statement; a single saved row is counted when asked.
+      resolve: (d, _, ctx) => d.openOrders ?? openOrdersOf(ctx.db, d.partnerId, d.code),
+    }),
   }),
 });
 
-const PartnerDeliveryPageRef = builder.objectRef<GridPage<DeliveryRow>>('PartnerDeliveryPage').implement({
+const PartnerDeliveryPageRef = builder.objectRef<GridPage<DeliveryView>>('PartnerDeliveryPage').implement({
   fields: (t) => ({
     items: t.field({ type: [PartnerDeliveryRef], resolve: (p) => p.items }),
     total: t.exposeInt('total'),
@@ -134,6 +145,14 @@ const DeliveryInput = builder.inputType('DeliveryInput', {
   }),
 });
 
+const DeliveryMallInput = builder.inputType('DeliveryMallInput', {
+  description: 'The MALL Delivery part of a delivery method, changed on its own (spec "update for mall delivery").',
+  fields: (t) => ({
+    mdpAllowed: t.boolean({ required: true, description: 'Offered through MALL Delivery.' }),
+    mallDeliveryType: t.string({ description: 'classic or spectrum; required when mdpAllowed.' }),
+  }),
+});
+
 /** GraphQL sends null for an omitted optional boolean or int: the schema's defaults apply instead. */
 function withoutNulls(input: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
@@ -175,8 +194,17 @@ builder.mutationFields((t) => ({
     resolve: (_, args, ctx) =>
       saveDelivery(ctx, args.id == null ? null : String(idArg(args.id)), withoutNulls(args.input)),
   }),
+  deliveryMallUpdate: t.field({
+    type: PartnerDeliveryRef,
+    description:
+      'Offers a delivery method through MALL Delivery (classic or Spectrum) or withdraws it; nothing else of the method changes. Offering needs MALL Delivery requested or active; classic is refused while Spectrum is on.',
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: DeliveryMallInput, required: true }) },
+    resolve: (_, args, ctx) => updateDeliveryMall(ctx, String(idArg(args.id)), args.input),
+  }),
   deleteDelivery: t.field({
     type: 'Boolean',
+    description:
+      'Deletes a delivery method; refused while open orders use it (DELIVERY_IN_USE) or while it is offered through an active MALL Delivery (DELIVERY_IN_MALL_DELIVERY).',
     args: { id: t.arg.id({ required: true }) },
     resolve: (_, args, ctx) => deleteDelivery(ctx, String(idArg(args.id))),
   }),

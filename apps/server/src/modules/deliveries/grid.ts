@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { accentInsensitive, buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { partnerDeliveries as d } from '../partner/tables';
-import type { DeliveryRow } from './service';
+import { type DeliveryView, withOpenOrders } from './service';
 
 const METHOD_COLUMNS: readonly GridColumn[] = [
   { field: 'id', sql: d.id, filterType: 'NUMBER', sortable: true },
@@ -31,7 +31,7 @@ const METHOD_COLUMNS: readonly GridColumn[] = [
 ];
 
 /** The selected partner's delivery methods as a grid (spec §9: 50 a page, newest first). */
-export async function deliveriesGrid(ctx: RequestContext, grid: unknown): Promise<GridPage<DeliveryRow>> {
+export async function deliveriesGrid(ctx: RequestContext, grid: unknown): Promise<GridPage<DeliveryView>> {
   const { partnerId } = await ctx.require('deliveries', 'read');
   const q = buildGridQuery(grid, METHOD_COLUMNS, {
     idColumn: d.id,
@@ -51,8 +51,10 @@ export async function deliveriesGrid(ctx: RequestContext, grid: unknown): Promis
     ),
     cappedTotal(ctx.db, d, where),
   ]);
-  return q.toPage(
+  const counted = await withOpenOrders(
+    ctx.db,
+    partnerId,
     rows.map((r) => ({ ...r.row, gridSortKey: r.gridSortKey, gridRowKey: r.gridRowKey })),
-    total,
   );
+  return q.toPage(counted, total);
 }

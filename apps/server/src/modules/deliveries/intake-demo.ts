@@ -96,14 +96,14 @@ export async function generateDemoOrders(platform: Platform, random: () => numbe
     .select({ id: partners.id, shopId: partners.shopId })
     .from(partners)
     .where(inArray(partners.sapId, [...DEMO_SHOP_SAP_IDS]));
-  const answers: IntakeAnswer[] = [];
+  const inputs: IntakeOrderInput[] = [];
   for (const shop of shops) {
-    if (answers.length >= DEMO_ORDERS_PER_MINUTE_MAX || !isShopId(shop.shopId) || random() >= 0.5) continue;
+    if (inputs.length >= DEMO_ORDERS_PER_MINUTE_MAX || !isShopId(shop.shopId) || random() >= 0.5) continue;
     const [{ id }] = rowsOf<{ id: string }>(await db.execute(sql`select nextval(${demoOrderIds.seqName}) as id`)) as [
       { id: string },
     ];
-    const input = demoOrderInput({ id: shop.id, shopId: shop.shopId }, Number(id), random);
-    answers.push(await takeMarketplaceOrder(platform, input, { channel: 'demo' }));
+    inputs.push(demoOrderInput({ id: shop.id, shopId: shop.shopId }, Number(id), random));
   }
-  return answers;
+  // Handed in together, they are written in one batch of the intake.
+  return Promise.all(inputs.map((input) => takeMarketplaceOrder(platform, input, { channel: 'demo' })));
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { IntakeOrderInput } from '@pp/domain';
+import { DomainError, expectedOrderDates, type IntakeOrderInput } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../test/harness';
 import { captureStream } from '../../test/waits';
 import { ORDER_STATUS_CHANGED_JOB } from '../orders/service';
 import { orderMaker, type OrdersTestBed, startOrdersTestBed } from '../orders/test-setup';
-import { ORDER_CREATED_JOB } from './intake';
+import { partnerDeliveries } from '../partner/tables';
+import { ORDER_CREATED_JOB, takeMarketplaceOrder } from './intake';
 import { demoOrderInput, generateDemoOrders } from './intake-demo';
 
 const TOKEN = 'intake-test-service-credential-0123456789';
@@ -212,6 +213,243 @@ describe('taking an order', () => {
       expect(channels.every((c) => c.channel === 'demo' && c.history === 'marketplace')).toBe(true);
     } finally {
       config.demoOrders = false;
+    }
+  });
+});
+
+/** Hands orders to the intake in one turn, as parallel requests arrive: they are written in one batch. */
+const together = (...inputs: unknown[]) =>
+  Promise.allSettled(inputs.map((input) => takeMarketplaceOrder(bed.server.app.platform, input, { channel: 'push' })));
+
+const codeOfRefusal = (result: PromiseSettledResult<unknown>) =>
+  result.status === 'rejected' && result.reason instanceof DomainError ? result.reason.code : result.status;
+
+/** Rows each order left, in the order of `ids`: the order, its items, first status, audit, job and intake key. */
+async function traces(ids: number[]) {
+  return sql<{ orders: number; items: number; history: number; audit: number; jobs: number; keys: number }>(
+    `select (select count(*)::int from orders where id = i.id) as orders,
+      (select count(*)::int from order_items where order_id = i.id) as items,
+      (select count(*)::int from order_status_history where order_id = i.id) as history,
+      (select count(*)::int from audit_log where entity = 'order' and entity_id = i.id::text) as audit,
+      (select count(*)::int from pgboss.job where name = $2 and (data->>'orderId')::bigint = i.id) as jobs,
+      (select count(*)::int from marketplace_order_intake where order_id = i.id) as keys
+     from unnest($1::bigint[]) with ordinality as i(id, n) order by i.n`,
+    [ids, ORDER_CREATED_JOB],
+  );
+}
+
+/** Distinct transaction times of the orders' intake keys: one when they were written in one transaction. */
+async function transactionsOf(ids: number[]) {
+  const rows = await sql<{ at: string }>(
+    'select distinct received_at::text as at from marketplace_order_intake where order_id = any($1::bigint[])',
+    [ids],
+  );
+  return rows.length;
+}
+
+const skOrder = (orderId = nextId++) => demoOrderInput({ id: bed.sk, shopId: 'SK10MA' }, orderId, () => 0.3);
+
+describe('intake batches', () => {
+  it("writes two partners' orders in one transaction, each in its own market and with its own audit", async () => {
+    const cz = newOrder();
+    const sk = skOrder();
+    const [a, b] = await together(cz, sk);
+    expect(a).toEqual({ status: 'fulfilled', value: { orderId: cz.orderId, partnerId: bed.cz, created: true } });
+    expect(b).toEqual({ status: 'fulfilled', value: { orderId: sk.orderId, partnerId: bed.sk, created: true } });
+    expect(await transactionsOf([cz.orderId, sk.orderId])).toBe(1);
+    const rows = await sql<{ partner_id: number; currency: string; audit_partner: number }>(
+      `select o.partner_id, o.currency, a.partner_id as audit_partner from orders o
+       join audit_log a on a.entity = 'order' and a.entity_id = o.id::text
+       where o.id = any($1::bigint[]) order by o.id`,
+      [[cz.orderId, sk.orderId]],
+    );
+    expect(rows).toEqual([
+      { partner_id: bed.cz, currency: 'CZK', audit_partner: bed.cz },
+      { partner_id: bed.sk, currency: 'EUR', audit_partner: bed.sk },
+    ]);
+  });
+
+  it('refuses a bad order beside good ones and writes the good ones whole', async () => {
+    const good = [newOrder(), newOrder()];
+    const wrongCurrency = newOrder({ currency: 'EUR' });
+    const unknownPartner = { ...newOrder(), partnerId: 999_999 };
+    const badShape = { ...newOrder(), orderId: 'x' };
+    const results = await together(good[0], wrongCurrency, unknownPartner, badShape, good[1]);
+    expect(results.map(codeOfRefusal)).toEqual([
+      'fulfilled',
+      'VALIDATION_ERROR',
+      'INVALID_PARTNER_ID',
+      'INVALID_ORDER_ID',
+      'fulfilled',
+    ]);
+    const ids = [good[0]!.orderId, good[1]!.orderId];
+    expect(await transactionsOf(ids)).toBe(1);
+    const left = await traces([...ids, wrongCurrency.orderId, unknownPartner.orderId]);
+    expect(left).toEqual([
+      { orders: 1, items: good[0]!.items.length, history: 1, audit: 1, jobs: 1, keys: 1 },
+      { orders: 1, items: good[1]!.items.length, history: 1, audit: 1, jobs: 1, keys: 1 },
+      { orders: 0, items: 0, history: 0, audit: 0, jobs: 0, keys: 0 },
+      { orders: 0, items: 0, history: 0, audit: 0, jobs: 0, keys: 0 },
+    ]);
+  });
+
+  it('writes an order id given twice in one batch once; the same id for another partner is a conflict', async () => {
+    const input = newOrder();
+    const results = await together(input, input, skOrder(input.orderId));
+    expect(results[0]).toEqual({
+      status: 'fulfilled',
+      value: { orderId: input.orderId, partnerId: bed.cz, created: true },
+    });
+    expect(results[1]).toEqual({
+      status: 'fulfilled',
+      value: { orderId: input.orderId, partnerId: bed.cz, created: false },
+    });
+    expect(codeOfRefusal(results[2]!)).toBe('CONFLICT');
+    const [left] = await traces([input.orderId]);
+    expect(left).toMatchObject({ orders: 1, items: input.items.length, history: 1, audit: 1, jobs: 1, keys: 1 });
+  });
+
+  it('writes nothing of an order the database refuses, and the rest of its batch goes in', async () => {
+    const good = [newOrder(), newOrder()];
+    const broken = newOrder();
+    // A fault no check foresees (the disk, a constraint added later): the database refuses this order's items.
+    await sql(`create function intake_test_fault() returns trigger language plpgsql as $$
+      begin if new.order_id = ${broken.orderId} then raise exception 'refused by the test'; end if; return new; end $$`);
+    await sql(
+      'create trigger intake_test_fault before insert on order_items for each row execute function intake_test_fault()',
+    );
+    try {
+      const results = await together(good[0], broken, good[1]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    } finally {
+      await sql('drop trigger intake_test_fault on order_items');
+      await sql('drop function intake_test_fault()');
+    }
+    const left = await traces([good[0]!.orderId, good[1]!.orderId, broken.orderId]);
+    expect(left).toEqual([
+      { orders: 1, items: good[0]!.items.length, history: 1, audit: 1, jobs: 1, keys: 1 },
+      { orders: 1, items: good[1]!.items.length, history: 1, audit: 1, jobs: 1, keys: 1 },
+      { orders: 0, items: 0, history: 0, audit: 0, jobs: 0, keys: 0 },
+    ]);
+    // Refused once, the order may come again: the marketplace's retry takes it.
+    expect((await post('/internal/marketplace/orders', broken)).statusCode).toBe(201);
+  });
+});
+
+describe('the dates of a new order', () => {
+  const SETTINGS = `calendarCountry calendarType supplyDelayFrom supplyDelayTo carrierCloseTime postponementEnabled
+    codPaymentDisabled`;
+
+  async function settings() {
+    const seen = await bed.server.gql<{ warehouseSettings: Record<string, unknown> }>(
+      `{ warehouseSettings { ${SETTINGS} } }`,
+      {},
+      { token: bed.token, partnerId: bed.cz },
+    );
+    return seen.data!.warehouseSettings as {
+      calendarCountry: 'CZ';
+      supplyDelayFrom: number;
+      supplyDelayTo: number;
+      carrierCloseTime: string;
+    };
+  }
+
+  async function saveSettings(input: Record<string, unknown>) {
+    const saved = await bed.server.gql(
+      'mutation($input: WarehouseSettingsInput!) { warehouseSettingsUpdate(input: $input) { supplyDelayTo } }',
+      { input },
+      { token: bed.token, partnerId: bed.cz },
+    );
+    expect(saved.errors).toBeUndefined();
+  }
+
+  async function datesOf(orderId: number) {
+    const [row] = await sql<{ dispatch: string; delivery: string; created: number }>(
+      `select dispatch_date::text as dispatch, delivery_date::text as delivery,
+         (extract(epoch from created_at) * 1000)::float8 as created
+       from orders where id = $1`,
+      [orderId],
+    );
+    return row!;
+  }
+
+  /** What the calendar says for an order of the Czech shop at `createdAt` with these settings and carrier days. */
+  function expected(s: Awaited<ReturnType<typeof settings>>, createdAt: Date, deliveryDelay: number) {
+    const dates = expectedOrderDates({
+      createdAt,
+      calendarCountry: s.calendarCountry,
+      carrierCloseTime: s.carrierCloseTime,
+      supplyDelayFrom: s.supplyDelayFrom,
+      supplyDelayTo: s.supplyDelayTo,
+      deliveryDelay,
+      deliveryCountry: 'CZ',
+    });
+    return { dispatch: dates.dispatchBy, delivery: dates.deliveryBy };
+  }
+
+  it("takes the partner's settings as they are when the order arrives, and the delay of its method", async () => {
+    const before = await settings();
+    // A week ago at 09:00 UTC (10:00 in Prague in winter, 11:00 in summer): the cut-off decides whether it counts.
+    const createdAt = new Date(Date.now() - 7 * 24 * 60 * 60_000);
+    createdAt.setUTCHours(9, 0, 0, 0);
+    const first = newOrder({ createdAt: createdAt.toISOString() });
+    expect((await post('/internal/marketplace/orders', first)).statusCode).toBe(201);
+    // No method on the order's carrier (PPL): one working day from dispatch.
+    expect(await datesOf(first.orderId)).toMatchObject(expected(before, createdAt, 1));
+
+    // Longer supply and an earlier cut-off than before: the next order is due later.
+    const later = {
+      ...before,
+      supplyDelayFrom: before.supplyDelayTo + 1,
+      supplyDelayTo: before.supplyDelayTo + 2,
+      carrierCloseTime: '08:00',
+    };
+    await saveSettings(later);
+    await bed.server.database.db
+      .insert(partnerDeliveries)
+      .values({ partnerId: bed.cz, code: 'PPL-SLOW', title: 'PPL', transport: 'PPL', price: 99, deliveryDelay: 4 });
+    try {
+      const second = newOrder({ createdAt: createdAt.toISOString() });
+      expect(second.transport.transportId).toBe('PPL');
+      expect((await post('/internal/marketplace/orders', second)).statusCode).toBe(201);
+      const dates = await datesOf(second.orderId);
+      expect(dates).toMatchObject(expected(later, createdAt, 4));
+      expect(dates.dispatch > (await datesOf(first.orderId)).dispatch).toBe(true);
+      // A personal pickup is handed over at the warehouse: delivered the day it is dispatched.
+      const pickup = newOrder({
+        createdAt: createdAt.toISOString(),
+        transport: { deliveryType: 'PERSONAL_PICKUP', transportId: null },
+      });
+      expect((await post('/internal/marketplace/orders', pickup)).statusCode).toBe(201);
+      expect(await datesOf(pickup.orderId)).toMatchObject(expected(later, createdAt, 0));
+
+      // A test order is dated the same way, by the method on its pickup-point carrier.
+      await bed.server.database.db
+        .insert(partnerDeliveries)
+        .values({ partnerId: bed.cz, code: 'ZAS', title: 'Z', transport: 'ZASILKOVNA', price: 79, deliveryDelay: 2 });
+      const made = await bed.server.gql<{ orderTestCreate: { id: string } }>(
+        'mutation($input: TestOrderInput!) { orderTestCreate(input: $input) { id } }',
+        { input: { deliveryType: 'PICKUP_POINT', items: [{ title: 'Míč', quantity: 1, price: 499 }] } },
+        { token: bed.token, partnerId: bed.cz },
+      );
+      expect(made.errors).toBeUndefined();
+      const test = await datesOf(Number(made.data!.orderTestCreate.id));
+      expect(test).toMatchObject(expected(later, new Date(test.created), 2));
+    } finally {
+      await saveSettings(before);
+      await sql('delete from partner_deliveries where partner_id = $1 and code = any($2::text[])', [
+        bed.cz,
+        ['PPL-SLOW', 'ZAS'],
+      ]);
+    }
+  });
+
+  it('refuses an order whose purchase time cannot be dated', async () => {
+    const future = new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString();
+    for (const createdAt of ['1999-12-31T23:00:00Z', future, 'yesterday', true]) {
+      const answer = await post('/internal/marketplace/orders', { ...newOrder(), createdAt });
+      expect([answer.statusCode, answer.json().code], String(createdAt)).toEqual([400, 'VALIDATION_ERROR']);
+      expect(answer.json().fields.map((f: { field: string }) => f.field)).toEqual(['createdAt']);
     }
   });
 });

@@ -3,21 +3,29 @@ import {
   type DeliveryCarrier,
   DomainError,
   deliveryMethodSchema,
+  type MallDeliveryType,
+  type MethodMallFields,
+  methodDeleteRefusal,
+  methodMallRefusal,
   type PricingType,
   pricingChanged,
+  pricingHeld,
 } from '@pp/domain';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
-import type { Tx } from '../../platform/db/client';
+import type { DbOrTx, Tx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { publishInTransaction } from '../../platform/stream/hub';
 import { orders } from '../orders/tables';
 import { rowId } from '../partner/addresses';
 import { settingsPartner } from '../partner/contract';
 import { partnerDeliveries, partners } from '../partner/tables';
+import { readConfig } from './mall/state';
 
 export type DeliveryRow = typeof partnerDeliveries.$inferSelect;
+/** A method as the grids show it: with the open orders that travel with it (null: resolved when asked). */
+export type DeliveryView = DeliveryRow & { openOrders?: number };
 
 /**
  * Orders whose delivery price may still be computed again from their method (a partial cancellation, a
@@ -59,27 +67,29 @@ export async function availableTransports(ctx: RequestContext): Promise<Delivery
   return carriersOf(shopId).filter((c) => !taken.has(c.code));
 }
 
-export async function listDeliveries(ctx: RequestContext): Promise<DeliveryRow[]> {
+export async function listDeliveries(ctx: RequestContext): Promise<DeliveryView[]> {
   const { partnerId } = await ctx.require('deliveries', 'read');
-  return ctx.db
+  const rows = await ctx.db
     .select()
     .from(partnerDeliveries)
     .where(eq(partnerDeliveries.partnerId, partnerId))
     .orderBy(asc(partnerDeliveries.id));
+  return withOpenOrders(ctx.db, partnerId, rows);
 }
 
-export async function getDelivery(ctx: RequestContext, id: string): Promise<DeliveryRow> {
+export async function getDelivery(ctx: RequestContext, id: string): Promise<DeliveryView> {
   const { partnerId } = await ctx.require('deliveries', 'read');
   const [row] = await ctx.db
     .select()
     .from(partnerDeliveries)
     .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, rowId(id) ?? -1)));
   if (!row) throw new DomainError('DELIVERY_NOT_FOUND');
-  return row;
+  const [view] = await withOpenOrders(ctx.db, partnerId, [row]);
+  return view!;
 }
 
 /** Open orders of the partner that travel with the method of this code (orders name their method by code). */
-async function openOrdersOf(tx: Tx, partnerId: number, code: string): Promise<number> {
+export async function openOrdersOf(tx: DbOrTx, partnerId: number, code: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(orders)
@@ -94,25 +104,62 @@ async function openOrdersOf(tx: Tx, partnerId: number, code: string): Promise<nu
 }
 
 /**
- * Why the pricing of a method may not change now, or null. Open orders were priced by it and may be priced
- * again by it; while MALL Delivery is active, a method offered through it was priced into the marketplace's
- * MALL Delivery offer. The base price, COD fee and free limit stay free to change: they apply to new orders.
+ * The rows with their open orders, counted in one statement for the whole page (a grid shows whether each
+ * may be deleted before anyone clicks): one range of the partner's open statuses, grouped by method code.
+ */
+export async function withOpenOrders<R extends DeliveryRow>(
+  db: DbOrTx,
+  partnerId: number,
+  rows: R[],
+): Promise<(R & { openOrders: number })[]> {
+  const codes = [...new Set(rows.map((r) => r.code))];
+  const counts = new Map<string, number>();
+  if (codes.length) {
+    const found = await db
+      .select({ code: orders.transportId, n: count() })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.partnerId, partnerId),
+          inArray(orders.status, [...OPEN_ORDER_STATUSES]),
+          inArray(orders.transportId, codes),
+        ),
+      )
+      .groupBy(orders.transportId);
+    for (const f of found) if (f.code) counts.set(f.code, f.n);
+  }
+  return rows.map((r) => ({ ...r, openOrders: counts.get(r.code) ?? 0 }));
+}
+
+/** The partner's MALL Delivery now (state and Spectrum switch), read inside the caller's transaction. */
+export async function mallFactsOf(tx: DbOrTx, partnerId: number, lock: boolean) {
+  const query = tx.select({ state: partners.mdpStatus }).from(partners).where(eq(partners.id, partnerId));
+  // Shared: a decision or a switch-off (which lock the partner row) waits for this command, and the reverse.
+  const [partner] = lock ? await query.for('share') : await query;
+  const config = await readConfig(tx, partnerId);
+  return { state: partner?.state ?? 'inactive', spectrumStatus: config?.spectrumStatus ?? 'inactive' };
+}
+
+/** The MALL Delivery part of a stored method. */
+export function mallFieldsOf(row: DeliveryRow): MethodMallFields {
+  return { mdpAllowed: row.mdpAllowed, mallDeliveryType: row.mallDeliveryType as MallDeliveryType | null };
+}
+
+/**
+ * Whether the pricing of a method may not change now. Open orders were priced by it and may be priced again
+ * by it; while MALL Delivery is active, a method offered through it was priced into the marketplace's MALL
+ * Delivery offer. The base price, COD fee and free limit stay free to change: they apply to new orders.
  */
 async function pricingRefusal(
   tx: Tx,
   partnerId: number,
   before: DeliveryRow,
   after: { pricing: PricingType; priceLevels: { limit: number; price: number }[] },
+  mallDeliveryState: string,
 ): Promise<boolean> {
   if (!pricingChanged(before, after)) return false;
-  if (before.mdpAllowed) {
-    const [partner] = await tx
-      .select({ mdpStatus: partners.mdpStatus })
-      .from(partners)
-      .where(eq(partners.id, partnerId));
-    if (partner?.mdpStatus === 'active') return true;
-  }
-  return (await openOrdersOf(tx, partnerId, before.code)) > 0;
+  const openOrders = await openOrdersOf(tx, partnerId, before.code);
+  return pricingHeld({ openOrders, mdpAllowed: before.mdpAllowed, mallDeliveryState });
 }
 
 /**
@@ -127,8 +174,12 @@ export async function saveDelivery(ctx: RequestContext, id: string | null, input
   if (!parsed.success) throw validationError(parsed.error);
   const { isPickupPoint, ...data } = parsed.data;
   const values = { ...data, isPickupPoint };
+  // The MALL Delivery fields have their own call; a change that leaves them out keeps what is stored.
+  const mallGiven = typeof input === 'object' && input !== null && 'mdpAllowed' in input;
   try {
     return await ctx.db.transaction(async (tx) => {
+      // The partner row first (shared), as the MALL Delivery call locks it before the method: no deadlock.
+      const mall = await mallFactsOf(tx, partnerId, true);
       let before: DeliveryRow | undefined;
       if (deliveryId !== null) {
         [before] = await tx
@@ -137,7 +188,11 @@ export async function saveDelivery(ctx: RequestContext, id: string | null, input
           .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, deliveryId)))
           .for('update');
         if (!before) throw new DomainError('DELIVERY_NOT_FOUND');
-        if (await pricingRefusal(tx, partnerId, before, values)) {
+        if (!mallGiven) {
+          values.mdpAllowed = before.mdpAllowed;
+          values.mallDeliveryType = before.mallDeliveryType as typeof values.mallDeliveryType;
+        }
+        if (await pricingRefusal(tx, partnerId, before, values, mall.state)) {
           throw new DomainError('CANNOT_UPDATE_DELIVERY_PRICING');
         }
         if (before.code !== values.code && (await openOrdersOf(tx, partnerId, before.code)) > 0) {
@@ -145,6 +200,8 @@ export async function saveDelivery(ctx: RequestContext, id: string | null, input
           throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'code', rule: 'methodCodeInUse' }]);
         }
       }
+      const mallRefusal = methodMallRefusal(mall, before ? mallFieldsOf(before) : null, values);
+      if (mallRefusal) throw new DomainError(mallRefusal);
       const [other] = await tx
         .select({ id: partnerDeliveries.id })
         .from(partnerDeliveries)
@@ -175,6 +232,7 @@ export async function saveDelivery(ctx: RequestContext, id: string | null, input
           pricing: values.pricing,
           ...(before && before.code !== values.code ? { previousCode: before.code } : {}),
           ...(before && pricingChanged(before, values) ? { previousPricing: before.pricing } : {}),
+          ...(before?.mdpAllowed !== values.mdpAllowed ? { mdpAllowed: values.mdpAllowed } : {}),
         },
       });
       await publishInTransaction(
@@ -191,10 +249,24 @@ export async function saveDelivery(ctx: RequestContext, id: string | null, input
   }
 }
 
+/**
+ * Deletes a method nothing depends on: open orders name it by its code (DELIVERY_IN_USE, with their count) and
+ * a method of an active MALL Delivery is part of the marketplace's offer (DELIVERY_IN_MALL_DELIVERY).
+ */
 export async function deleteDelivery(ctx: RequestContext, id: string): Promise<boolean> {
   const { partnerId } = await ctx.require('deliveries', 'delete');
   const deliveryId = rowId(id) ?? -1;
   return ctx.db.transaction(async (tx) => {
+    const mall = await mallFactsOf(tx, partnerId, true);
+    const [method] = await tx
+      .select()
+      .from(partnerDeliveries)
+      .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, deliveryId)))
+      .for('update');
+    if (!method) throw new DomainError('DELIVERY_NOT_FOUND');
+    const openOrders = await openOrdersOf(tx, partnerId, method.code);
+    const refusal = methodDeleteRefusal({ openOrders, mdpAllowed: method.mdpAllowed, mallDeliveryState: mall.state });
+    if (refusal) throw new DomainError(refusal, refusal === 'DELIVERY_IN_USE' ? { count: openOrders } : {});
     const [row] = await tx
       .delete(partnerDeliveries)
       .where(and(eq(partnerDeliveries.partnerId, partnerId), eq(partnerDeliveries.id, deliveryId)))

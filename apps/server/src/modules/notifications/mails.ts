@@ -1,4 +1,11 @@
-import { isLanguage, type Language, notificationLink, notificationTextParams, switchPartnerLink } from '@pp/domain';
+import {
+  isLanguage,
+  type Language,
+  notificationLink,
+  notificationTextKeys,
+  notificationTextParams,
+  switchPartnerLink,
+} from '@pp/domain';
 import { eq } from 'drizzle-orm';
 import type { Platform } from '../../platform/context';
 import { translate } from '../../platform/i18n';
@@ -14,10 +21,8 @@ export function notificationTexts(
   params: Record<string, string | number>,
 ): { subject: string; body: string } {
   const values = notificationTextParams(eventType, params, (key) => translate(lang, key));
-  return {
-    subject: translate(lang, `notifications.events.${eventType}.subject`, values),
-    body: translate(lang, `notifications.events.${eventType}.body`, values),
-  };
+  const keys = notificationTextKeys(eventType, params);
+  return { subject: translate(lang, keys.subject, values), body: translate(lang, keys.body, values) };
 }
 
 /**

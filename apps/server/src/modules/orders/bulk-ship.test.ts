@@ -193,6 +193,44 @@ describe('bulk shipment with a tracking number per order', () => {
   });
 });
 
+describe('bulk shipment with a tracking link per order', () => {
+  it('keeps each order its own link, and refuses a link that is not http or https, too long or hostile before any order changes', async () => {
+    const [first, second, third] = [await order(), await order(), await order()];
+    const linked = await ship([
+      { orderId: first, trackingNumber: 'DL-1', trackingUrl: ' https://track.example/DL-1 ' },
+      { orderId: second, trackingNumber: 'DL-2', trackingUrl: 'http://carrier.example/t?n=DL-2' },
+      { orderId: third, trackingNumber: 'DL-3' },
+    ]);
+    expect(linked.data?.ordersShip.results.map((r) => r.ok)).toEqual([true, true, true]);
+    expect(
+      await rows('select tracking_url from orders where id = any($1::bigint[]) order by id', [[first, second, third]]),
+    ).toEqual([
+      { tracking_url: 'https://track.example/DL-1' },
+      { tracking_url: 'http://carrier.example/t?n=DL-2' },
+      { tracking_url: null },
+    ]);
+
+    const open = [await order(), await order(), await order(), await order()];
+    const refused = await ship([
+      { orderId: open[0], trackingNumber: 'DL-4', trackingUrl: 'javascript:alert(1)' },
+      { orderId: open[1], trackingNumber: 'DL-5', trackingUrl: `https://track.example/${'a'.repeat(2000)}` },
+      { orderId: open[2], trackingNumber: 'DL-6', trackingUrl: 'https://track.example/\u0000' },
+      { orderId: open[3], trackingNumber: 'DL-7', trackingUrl: 'https://track.example/\ud800' },
+    ]);
+    expect(codeOf(refused)).toBe('VALIDATION_ERROR');
+    expect(refused.errors?.[0]?.extensions.fields).toEqual([
+      expect.objectContaining({ field: 'items.0.trackingUrl', rule: 'url' }),
+      expect.objectContaining({ field: 'items.1.trackingUrl', rule: 'max' }),
+      // A NUL or a lone surrogate is refused on its field too (the schema's union with '' names it 'invalid').
+      expect.objectContaining({ field: 'items.2.trackingUrl', rule: 'invalid' }),
+      expect.objectContaining({ field: 'items.3.trackingUrl', rule: 'invalid' }),
+    ]);
+    expect(await rows('select distinct status from orders where id = any($1::bigint[])', [open])).toEqual([
+      { status: 'open' },
+    ]);
+  });
+});
+
 describe('a bulk change of many orders', () => {
   it('changes 500 orders in a handful of transactions, each with its history, audit row and event', async () => {
     const ids = order.takeIds(BULK_STATUS_MAX);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DomainError,
@@ -25,6 +25,7 @@ import { errorPayload } from '../../platform/errors';
 import { fileStorageOf, spoolFolder, storeFile } from '../../platform/files';
 import { storedFiles } from '../../platform/files/tables';
 import { translate } from '../../platform/i18n';
+import { utf8Check } from '../../platform/uploads/utf8';
 import type { JobDefinition } from '../../platform/jobs';
 import { applyOrderStatusChange, type ChangeAuthor, changeAuthorOf, parseStatusChange } from './service';
 
@@ -63,29 +64,11 @@ class FileRefusal extends DomainError {}
 
 /**
  * Copies the upload to a spool file while checking the file-level rules that need every byte: the size
- * limit (the multipart parser cuts the stream and marks it truncated) and UTF-8 (a streaming decoder that
- * fails on the first invalid sequence, also across chunk borders).
+ * limit (the multipart parser cuts the stream and marks it truncated) and UTF-8 (the platform's streaming
+ * check, which fails on the first invalid sequence, also across chunk borders).
  */
 async function spool(upload: Readable & { truncated?: boolean }, path: string): Promise<void> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const check = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      try {
-        decoder.decode(chunk, { stream: true });
-      } catch {
-        return done(new FileRefusal('IMPORT_FILE_ENCODING'));
-      }
-      done(null, chunk);
-    },
-    flush(done) {
-      try {
-        decoder.decode();
-      } catch {
-        return done(new FileRefusal('IMPORT_FILE_ENCODING'));
-      }
-      done();
-    },
-  });
+  const check = utf8Check(() => new FileRefusal('IMPORT_FILE_ENCODING'));
   try {
     await pipeline(upload, check, createWriteStream(path, { mode: 0o600 }));
   } catch (error) {

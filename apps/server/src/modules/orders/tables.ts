@@ -183,5 +183,10 @@ export const orderShipmentHistory = pgTable(
     status: text('status').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.orderId, t.id] })],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.orderId, t.id] }),
+    // The DIP grid's filter by latest shipment status (deliveries/mall/dip-grid.ts): the orders that ever had the
+    // status, read as one range of the partner, instead of the latest status of every DIP order.
+    index('order_shipment_history_status_idx').on(t.partnerId, t.status, t.orderId),
+  ],
 );

@@ -15,6 +15,7 @@ import { rowsOf } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { partners } from '../partner/tables';
 import { searchBranches } from '../deliveries/carriers/branches';
+import { newOrderDates, newOrderFactsOf } from '../deliveries/warehouse/settings';
 import { orderItems, orderStatusHistory, orders } from './tables';
 
 /**
@@ -56,6 +57,16 @@ export async function createTestOrder(ctx: RequestContext, input: unknown) {
       ? ((await searchBranches(ctx.db, { country, first: 1 })).nodes[0] ?? null)
       : null;
   const total = Math.round(data.items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100;
+  // Dated as the intake dates a real order: ship-by by the warehouse calendar, delivery by the method's delay.
+  const facts = (await newOrderFactsOf(ctx.db, [partnerId])).get(partnerId);
+  if (!facts) throw new DomainError('NOT_FOUND');
+  const now = new Date();
+  const dates = newOrderDates(facts, {
+    createdAt: now,
+    deliveryType: data.deliveryType,
+    transportId: branch?.carrier ?? null,
+    deliveryCountry: country,
+  });
 
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${TEST_ORDER_LOCK}, ${partnerId})`);
@@ -68,7 +79,6 @@ export async function createTestOrder(ctx: RequestContext, input: unknown) {
     ) as [{ made: number; last: string | null }];
     if (made >= TEST_ORDERS_PER_DAY) throw new DomainError('TEST_ORDER_DAILY_LIMIT', { 0: TEST_ORDERS_PER_DAY });
     const id = last ? Number(last) + 1 : TEST_ORDER_ID_BASE + 1;
-    const now = new Date();
     await tx.insert(orders).values({
       partnerId,
       id,
@@ -90,7 +100,8 @@ export async function createTestOrder(ctx: RequestContext, input: unknown) {
       total,
       cod: ['A', '9'].includes(data.paymentType) ? total : 0,
       createdAt: now,
-      deliveryDate: new Date(now.getTime() + 3 * 24 * 60 * 60_000),
+      dispatchDate: new Date(`${dates.dispatchBy}T00:00:00Z`),
+      deliveryDate: new Date(`${dates.deliveryBy}T00:00:00Z`),
       updatedAt: now,
     });
     await tx.insert(orderItems).values(

@@ -1,5 +1,5 @@
 import { builder } from '../../platform/graphql/builder';
-import { applyPriceHolds, type PriceHoldItem, type PriceHoldList, priceHolds } from './price-holds';
+import { applyPriceHolds, discardPriceHolds, type PriceHoldItem, type PriceHoldList, priceHolds } from './price-holds';
 
 const PriceHoldRef = builder.objectRef<PriceHoldItem>('ProductPriceHold').implement({
   description: 'A price change over the 30 % bound that an import or a batch apply held back.',
@@ -17,7 +17,11 @@ const PriceHoldListRef = builder.objectRef<PriceHoldList>('ProductPriceHoldList'
   fields: (t) => ({
     total: t.exposeInt('total'),
     currency: t.exposeString('currency'),
-    items: t.field({ type: [PriceHoldRef], description: 'The first 100, by product id', resolve: (l) => l.items }),
+    items: t.field({ type: [PriceHoldRef], description: 'A page of 100, by product id', resolve: (l) => l.items }),
+    nextCursor: t.exposeString('nextCursor', {
+      nullable: true,
+      description: 'Pass as `after` for the next page; null on the last page',
+    }),
   }),
 });
 
@@ -34,8 +38,8 @@ builder.queryField('productPriceHolds', (t) =>
   t.field({
     type: PriceHoldListRef,
     description: 'The price changes over the bound an import or a batch apply (its id) held back.',
-    args: { sourceId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => priceHolds(ctx, String(args.sourceId)),
+    args: { sourceId: t.arg.id({ required: true }), after: t.arg.string() },
+    resolve: (_root, args, ctx) => priceHolds(ctx, String(args.sourceId), args.after),
   }),
 );
 
@@ -45,5 +49,18 @@ builder.mutationField('productPriceHoldsApply', (t) =>
     description: 'Confirms (forces) every price change an import or a batch apply held back; audited.',
     args: { sourceId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => applyPriceHolds(ctx, String(args.sourceId)),
+  }),
+);
+
+const PriceHoldsDiscardedRef = builder.objectRef<{ discarded: number }>('ProductPriceHoldsDiscarded').implement({
+  fields: (t) => ({ discarded: t.exposeInt('discarded') }),
+});
+
+builder.mutationField('productPriceHoldsDiscard', (t) =>
+  t.field({
+    type: PriceHoldsDiscardedRef,
+    description: 'Rejects every price change an import or a batch apply held back: the prices stay; audited.',
+    args: { sourceId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => discardPriceHolds(ctx, String(args.sourceId)),
   }),
 );

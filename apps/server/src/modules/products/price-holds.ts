@@ -1,5 +1,12 @@
-import { DomainError, type PriceChangeOverBound, priceChangePercent } from '@pp/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  DomainError,
+  decodeGridCursor,
+  encodeGridCursor,
+  GRID_CURSOR_MAX,
+  type PriceChangeOverBound,
+  priceChangePercent,
+} from '@pp/domain';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
@@ -9,7 +16,7 @@ import { productPriceHolds, products } from './tables';
 /** Who held a change back: an XML import or a batch apply (the source id is the import's or the job's). */
 export type PriceHoldSource = 'IMPORT' | 'BATCH';
 
-/** How many held changes the list shows; the confirmation applies all of them. */
+/** How many held changes one page of the list shows; "more" asks for the next page, the confirmation applies all. */
 export const PRICE_HOLDS_SHOWN = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,15 +63,40 @@ export interface PriceHoldList {
   total: number;
   currency: string;
   items: PriceHoldItem[];
+  /** Where the next page starts, or null on the last one. */
+  nextCursor: string | null;
 }
 
-/** The changes an import or a batch apply of the caller's partner held back: the first 100 and how many. */
-export async function priceHolds(ctx: RequestContext, sourceId: string): Promise<PriceHoldList> {
+/** The cursor of the list: the grids' opaque form (domain grid contract), its own field name. */
+const HOLD_CURSOR_FIELD = 'priceHold';
+
+function badCursor(): DomainError {
+  return new DomainError('VALIDATION_ERROR', {}, [{ field: 'after', rule: 'invalid' }]);
+}
+
+/**
+ * The holds after a cursor in the list's order (product, then variant; '' is the product's own price): one
+ * range of the (partner, source, product, variant) key. A cursor this list did not make is refused.
+ */
+function holdsAfter(after: string): SQL {
+  const cursor = after.length <= GRID_CURSOR_MAX ? decodeGridCursor(after) : null;
+  if (!cursor || cursor.field !== HOLD_CURSOR_FIELD || cursor.direction !== 'ASCENDING' || cursor.value === null) {
+    throw badCursor();
+  }
+  return sql`(${productPriceHolds.productId}, ${productPriceHolds.variantId}) > (${cursor.id}, ${cursor.value})`;
+}
+
+/**
+ * The changes an import or a batch apply of the caller's partner held back, a page of 100 at a time (keyset,
+ * as the grids page), and how many there are: the seller sees every change before confirming them.
+ */
+export async function priceHolds(ctx: RequestContext, sourceId: string, after?: string | null): Promise<PriceHoldList> {
   const { partnerId } = await ctx.require('products', 'read');
   const { currency } = await partnerShop(ctx, partnerId);
-  if (!UUID.test(sourceId)) return { total: 0, currency, items: [] };
+  const seek = after ? holdsAfter(after) : undefined;
+  if (!UUID.test(sourceId)) return { total: 0, currency, items: [], nextCursor: null };
   const scope = and(eq(productPriceHolds.partnerId, partnerId), eq(productPriceHolds.sourceId, sourceId));
-  const [count, rows] = await Promise.all([
+  const [count, read] = await Promise.all([
     ctx.db.select({ n: sql<number>`count(*)::int` }).from(productPriceHolds).where(scope),
     ctx.db
       .select({
@@ -79,13 +111,25 @@ export async function priceHolds(ctx: RequestContext, sourceId: string): Promise
         products,
         and(eq(products.partnerId, productPriceHolds.partnerId), eq(products.id, productPriceHolds.productId)),
       )
-      .where(scope)
+      .where(and(scope, seek))
       .orderBy(asc(productPriceHolds.productId), asc(productPriceHolds.variantId))
-      .limit(PRICE_HOLDS_SHOWN),
+      // One more than shown tells whether a next page exists without counting again.
+      .limit(PRICE_HOLDS_SHOWN + 1),
   ]);
+  const rows = read.slice(0, PRICE_HOLDS_SHOWN);
+  const last = rows.at(-1);
   return {
     total: count[0]?.n ?? 0,
     currency,
+    nextCursor:
+      read.length > PRICE_HOLDS_SHOWN && last
+        ? encodeGridCursor({
+            field: HOLD_CURSOR_FIELD,
+            direction: 'ASCENDING',
+            value: last.variantId,
+            id: last.productId,
+          })
+        : null,
     items: rows.map((r) => ({
       productId: r.productId,
       variantId: r.variantId || null,
@@ -152,6 +196,35 @@ export async function applyPriceHolds(
     return { applied: applied.length, skipped: holds.length - applied.length };
   });
   return result;
+}
+
+/**
+ * The seller's "no" to what an import or a batch apply held back: the held changes of that source are dropped
+ * and the prices stay as they are, audited with how many there were. Another partner's source, or one with
+ * nothing held, is NOT_FOUND, as for the confirmation.
+ */
+export async function discardPriceHolds(ctx: RequestContext, sourceId: string): Promise<{ discarded: number }> {
+  const { partnerId } = await ctx.require('products', 'update');
+  if (!UUID.test(sourceId)) throw new DomainError('NOT_FOUND');
+  return ctx.db.transaction(async (tx) => {
+    const dropped = await tx
+      .delete(productPriceHolds)
+      .where(and(eq(productPriceHolds.partnerId, partnerId), eq(productPriceHolds.sourceId, sourceId)))
+      .returning({ source: productPriceHolds.source });
+    if (!dropped.length) throw new DomainError('NOT_FOUND');
+    const source = dropped[0]!.source;
+    // The import's record no longer points the seller at changes waiting (the import dialog reopens on it).
+    if (source === 'IMPORT') {
+      await tx.execute(sql`update product_imports set held = 0 where partner_id = ${partnerId}
+        and id = ${sourceId}::uuid`);
+    }
+    await recordAudit(tx, ctx.actor(partnerId), {
+      action: 'product.price.discarded',
+      entity: 'product',
+      data: { source, sourceId, count: dropped.length },
+    });
+    return { discarded: dropped.length };
+  });
 }
 
 async function auditForced(

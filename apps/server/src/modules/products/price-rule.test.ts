@@ -3,7 +3,7 @@ import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../..
 import { captureStream } from '../../test/waits';
 import { PRODUCT_BATCH_JOB } from './jobs';
 import { productVariants, products } from './tables';
-import { PRODUCT_IMPORT_JOB } from './xml-import';
+import { importProductXml, productItem, productXml } from './test-import';
 
 /**
  * The product rules that hold on every path that writes a product (issue 18 points 7 and 8): a price change
@@ -41,37 +41,9 @@ const APPLY = 'mutation($id: ID!) { productPriceHoldsApply(sourceId: $id) { appl
 const BATCH = `mutation($ids: [ID!]!, $field: String!, $value: JSON) {
   productsBatchApply(ids: $ids, field: $field, value: $value) { jobId } }`;
 
-const xml = (...items: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<ITEMS>\n${items.join('\n')}\n</ITEMS>\n`;
-const item = (id: string, extra: string) =>
-  `<ITEM><ID>${id}</ID><PRODUCT_TYPE>Item ${id}</PRODUCT_TYPE>${extra}</ITEM>`;
-
-/** Uploads a product XML as the seller's browser does, works the queued job, and answers the import's row. */
-async function importFile(body: string) {
-  const answer = await server.app.app.inject({
-    method: 'POST',
-    url: '/portal/import/partner-products',
-    headers: {
-      authorization: `Bearer ${token}`,
-      'x-partner-id': String(cz),
-      'accept-language': 'en',
-      'content-type': 'application/xml',
-    },
-    payload: body,
-  });
-  expect(answer.statusCode, answer.payload).toBe(202);
-  const { importId } = answer.json() as { importId: string };
-  const stream = await captureStream(server.app.platform, ({ event }) =>
-    event?.type === 'product_import_progress' ? (event.data as Record<string, unknown>) : undefined,
-  );
-  await server.app.platform.jobs.runQueued(PRODUCT_IMPORT_JOB);
-  await stream.stop();
-  const latest = await server.gql<{ productImportLatest: Record<string, unknown> }>(
-    '{ productImportLatest { id status created updated failed held } }',
-    {},
-    { token, partnerId: cz },
-  );
-  return { importId, record: latest.data?.productImportLatest, events: stream.events };
-}
+const xml = productXml;
+const item = productItem;
+const importFile = (body: string) => importProductXml(server, { token, partnerId: cz }, body);
 
 async function priceOf(id: string, partnerId = cz): Promise<number | null> {
   const { rows } = await server.database.executeSql(

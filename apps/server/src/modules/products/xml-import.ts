@@ -13,7 +13,9 @@ import { storedFiles } from '../../platform/files/tables';
 import type { JobDefinition } from '../../platform/jobs';
 import { startImportWorker } from './import-pipeline';
 import { FileRefusal } from './import-read';
-import { commitBatch, type ImportJobScope, type ImportTotals, newImportCache, prepareBatch } from './import-write';
+import { newImportCache, prepareBatch } from './import-lookups';
+import type { ImportJobScope, ImportTotals } from './import-types';
+import { commitBatch } from './import-write';
 import { partnerShopOf } from './shop';
 import { productImports } from './tables';
 
@@ -313,7 +315,15 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
       await emitPartnerEvent(tx, {
         partnerId: job.partnerId,
         type: 'PRODUCT_IMPORT_FINISHED',
-        data: { jobId: job.importId, imported: totals.created + totals.updated, refused: totals.failed },
+        // held: price changes over the bound waiting for the seller's confirmation (the import dialog lists them);
+        // forced: ones the file's FORCE_PRICE applied at once. A feed's system can tell its people to look.
+        data: {
+          jobId: job.importId,
+          imported: totals.created + totals.updated,
+          refused: totals.failed,
+          held: totals.held,
+          forced: totals.forced,
+        },
         at: finishedAt.toISOString(),
       });
       return true;

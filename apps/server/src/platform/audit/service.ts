@@ -17,6 +17,8 @@ export interface AuditEntry {
   data?: Record<string, unknown>;
   /** Overrides the actor's partner, e.g. when an operator changes a partner from the cockpit. */
   partnerId?: number | null;
+  /** Overrides the actor's request: a batch of the order intake records each order with the request that carried it. */
+  requestId?: string | null;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     entity: entry.entity ?? null,
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
     data: entry.data ?? null,
-    requestId: actor.requestId,
+    requestId: entry.requestId === undefined ? actor.requestId : entry.requestId,
   });
 }
 
@@ -46,14 +48,15 @@ export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly A
   const column = <T>(pick: (entry: AuditEntry) => T) => sql.param(entries.map(pick));
   await tx.execute(sql`insert into ${auditLog}
       (partner_id, account_id, admin_account_id, action, entity, entity_id, data, request_id)
-    select p, ${actor.accountId}::int, ${actor.adminAccountId}::int, a, e, i, d::jsonb, ${actor.requestId}::text
+    select p, ${actor.accountId}::int, ${actor.adminAccountId}::int, a, e, i, d::jsonb, r
     from unnest(
       ${column((e) => (e.partnerId === undefined ? actor.partnerId : e.partnerId))}::int[],
       ${column((e) => e.action)}::text[],
       ${column((e) => e.entity ?? null)}::text[],
       ${column((e) => (e.entityId === undefined ? null : String(e.entityId)))}::text[],
-      ${column((e) => (e.data ? JSON.stringify(e.data) : null))}::text[]
-    ) as t(p, a, e, i, d)`);
+      ${column((e) => (e.data ? JSON.stringify(e.data) : null))}::text[],
+      ${column((e) => (e.requestId === undefined ? actor.requestId : e.requestId))}::text[]
+    ) as t(p, a, e, i, d, r)`);
 }
 
 /** Announced by the audit trail's trigger (migration 0005) when an insert commits: the partners concerned. */

@@ -17,5 +17,6 @@ export * from '../../modules/analytics/tables';
 export * from '../../modules/notifications/tables';
 export * from '../../modules/webhooks/tables';
 export * from '../../modules/api/tables';
+export * from '../../modules/api/rest/tables';
 export * from '../../modules/messages/tables';
 export * from '../../modules/deliveries/tables';

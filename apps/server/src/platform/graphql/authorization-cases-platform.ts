@@ -240,6 +240,7 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
   'Query.cockpitMallDelivery': { access: 'operator', foreign: OPERATOR },
   'Mutation.mallDeliveryDecide': { access: 'operator', foreign: OPERATOR },
   'Mutation.mallDeliveryDeactivate': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitBranchLoads': { access: 'operator', foreign: OPERATOR },
   'Query.apiTiers': { access: 'operator', foreign: OPERATOR },
   'Query.cockpitApiLimits': { access: 'operator', foreign: OPERATOR },
   'Mutation.setPartnerApiTier': { access: 'operator', foreign: OPERATOR },

@@ -208,6 +208,14 @@ export const SHOP_CASES: Record<string, OperationCase> = {
       'NOT_FOUND',
     ),
   },
+  'Mutation.productPriceHoldsDiscard': {
+    access: 'products.update',
+    foreign: call(
+      'mutation($id: ID!) { productPriceHoldsDiscard(sourceId: $id) { discarded } }',
+      (f) => ({ id: f.priceHold }),
+      'NOT_FOUND',
+    ),
+  },
 
   // Catalogue and brands.
   'Query.taricCodes': { access: 'member', foreign: SHARED },
@@ -296,6 +304,14 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   'Mutation.deleteDelivery': {
     access: 'deliveries.delete',
     foreign: call('mutation($id: ID!) { deleteDelivery(id: $id) }', (f) => ({ id: f.delivery }), 'DELIVERY_NOT_FOUND'),
+  },
+  'Mutation.deliveryMallUpdate': {
+    access: 'deliveries.update',
+    foreign: call(
+      'mutation($id: ID!, $input: DeliveryMallInput!) { deliveryMallUpdate(id: $id, input: $input) { id } }',
+      (f) => ({ id: f.delivery, input: { mdpAllowed: false } }),
+      'DELIVERY_NOT_FOUND',
+    ),
   },
   // MALL Delivery (issue 19): the selected partner's own service; the DIP grid is scoped to it.
   'Query.mallDelivery': { access: 'deliveries.read', foreign: NO_ID },

@@ -41,6 +41,7 @@ export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | 
   // The partner's deliveries pages; operators' queues get it as operators.
   mall_delivery_changed: 'deliveries',
   delivery_method_changed: 'deliveries',
+  delivery_settings_changed: 'deliveries',
   // Operators only (the cockpit's branch file upload).
   carrier_branches_load_progress: null,
 };

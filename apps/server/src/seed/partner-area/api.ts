@@ -1,16 +1,22 @@
 import { apiDayOf, previousApiDay } from '@pp/domain';
 import type { DbOrTx } from '../../platform/db/client';
-import { hashToken, newToken } from '../../modules/auth/tokens';
+import { hashToken } from '../../modules/auth/tokens';
 import { newClientId } from '../../modules/api/keys';
 import { apiKeys, apiTiers, apiUsageDaily, partnerApiTiers } from '../../modules/api/tables';
 import type { DemoIds } from './ids';
 
 const DAY = 86_400_000;
 
+/**
+ * The REST API client id of partner@demo.test's shop (the secret of its master key), known so an integration
+ * can be tried against a fresh `npm start` at once: `GET /v1/brands?client_id=…`. Demo data only.
+ */
+export const DEMO_API_CLIENT_ID = 'demo-partner-api-client-id-cz10ma';
+
 /** Requests per domain (products, availability, orders, other) for today and yesterday. */
 const USAGE: Record<'cz' | 'sk' | 'pl', { today: number[]; yesterday: number[] }> = {
-  // Standard: other near its 10,000.
-  cz: { today: [12_345, 48_210, 3_120, 9_870], yesterday: [31_002, 87_455, 7_804, 6_120] },
+  // Standard: other past the 80 % warning of its 10,000, with room left to try the REST API (DEMO_API_CLIENT_ID).
+  cz: { today: [12_345, 48_210, 3_120, 8_400], yesterday: [31_002, 87_455, 7_804, 6_120] },
   // Basic.
   sk: { today: [1_204, 3_310, 410, 95], yesterday: [2_980, 7_120, 1_044, 260] },
   // Basic: availability used up today.
@@ -20,7 +26,7 @@ const USAGE: Record<'cz' | 'sk' | 'pl', { today: number[]; yesterday: number[] }
 /**
  * Every demo partner has a tier: the Czech shop Standard after two changes, the others Basic; the
  * generated partners have none and so Basic by default. Usage of today and yesterday for CZ, SK and PL,
- * and one master key for CZ whose secret nobody knows (only a hash of a random one is kept).
+ * and one master key for CZ whose secret is DEMO_API_CLIENT_ID (kept, as every secret, only as a hash).
  */
 export async function seedApi(tx: DbOrTx, ids: DemoIds): Promise<void> {
   const tiers = await tx.select().from(apiTiers);
@@ -65,7 +71,7 @@ export async function seedApi(tx: DbOrTx, ids: DemoIds): Promise<void> {
   await tx.insert(apiKeys).values({
     partnerId: ids.cz,
     clientId: newClientId('pp'),
-    secretHash: hashToken(newToken()),
+    secretHash: hashToken(DEMO_API_CLIENT_ID),
     type: 'master',
     validFrom: new Date(now - 60 * DAY),
     createdBy: ids.partnerAcc,

@@ -1,8 +1,7 @@
 import { API_DOMAINS, type ApiDomain, availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
-import { Anchor, Badge, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconAdjustments } from '@tabler/icons-react';
+import { Badge, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { IconAdjustments } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
@@ -15,6 +14,7 @@ import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
 import { usageColor } from './ApiLimitPage';
 import { ApiTiersQuery, type CockpitApiLimitRow, CockpitApiLimitsQuery, SetPartnerApiTierMutation } from './operations';
+import { BackToPartners } from '../cockpit/BackToPartners';
 
 const GRID_KEY = ['cockpitApiLimits'] as const;
 
@@ -121,18 +121,7 @@ export function CockpitApiLimitsPage() {
   }, [flags, t, tiers.data]);
 
   return (
-    <PageFrame
-      route="cockpitApiLimits"
-      description={t('cockpit.apiLimits.subtitle')}
-      actions={
-        <Anchor component={Link} to="/cockpit" size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} aria-hidden />
-            {t('cockpit.brandRequests.backToPartners')}
-          </Group>
-        </Anchor>
-      }
-    >
+    <PageFrame route="cockpitApiLimits" description={t('cockpit.apiLimits.subtitle')} actions={<BackToPartners />}>
       {tiers.isError && <ErrorAlert error={tiers.error} />}
       <DataGrid
         id="cockpit-api-limits"

@@ -1,6 +1,5 @@
 import { BRAND_REQUEST_STATUSES } from '@pp/domain';
 import {
-  Anchor,
   Avatar,
   Badge,
   Box,
@@ -15,9 +14,9 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconPhoto, IconX } from '@tabler/icons-react';
+import { IconCheck, IconPhoto, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
@@ -29,6 +28,7 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { brandRequestColor } from '../catalog/brandStatus';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
+import { BackToPartners } from './BackToPartners';
 
 const CockpitBrandRequestFields = graphql(`
   fragment CockpitBrandRequestFields on CockpitBrandRequestRow @_unmask {
@@ -213,14 +213,7 @@ export function BrandRequestsPage() {
     <PageFrame
       route="cockpitBrandRequests"
       description={t('cockpit.brandRequests.subtitle')}
-      actions={
-        <Anchor component={Link} to="/cockpit" size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} aria-hidden />
-            {t('cockpit.brandRequests.backToPartners')}
-          </Group>
-        </Anchor>
-      }
+      actions={<BackToPartners />}
     >
       <SegmentedControl
         value={status ?? 'ALL'}

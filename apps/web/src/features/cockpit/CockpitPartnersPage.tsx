@@ -4,6 +4,7 @@ import {
   IconApi,
   IconChartBar,
   IconExternalLink,
+  IconMapPin,
   IconMessages,
   IconRocket,
   IconTags,
@@ -192,6 +193,9 @@ export function CockpitPartnersPage() {
             leftSection={<IconTruckDelivery size={16} />}
           >
             {t('cockpit.mallDelivery.link')}
+          </Button>
+          <Button component={Link} to="/cockpit/branches" variant="default" leftSection={<IconMapPin size={16} />}>
+            {t('cockpit.branches.link')}
           </Button>
           <BroadcastButton />
         </>

@@ -40,3 +40,30 @@ export const CockpitBroadcastMutation = graphql(`
     cockpitBroadcast(message: $message, markets: $markets)
   }
 `);
+
+export const CockpitBranchLoadsQuery = graphql(`
+  query CockpitBranchLoads {
+    cockpitBranchLoads {
+      id
+      status
+      carrier
+      fileName
+      accountEmail
+      lines
+      inserted
+      updated
+      deactivated
+      errorCode
+      errorCount
+      errors {
+        line
+        field
+        rule
+      }
+      createdAt
+      finishedAt
+    }
+  }
+`);
+
+export type BranchLoad = ResultOf<typeof CockpitBranchLoadsQuery>['cockpitBranchLoads'][number];

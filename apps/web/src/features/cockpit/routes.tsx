@@ -49,6 +49,11 @@ const cockpitChildren = [
   }),
   createRoute({
     getParentRoute: () => cockpitRoute,
+    path: '/branches',
+    component: lazyRouteComponent(() => import('./BranchesPage'), 'BranchesPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
     path: '/api-limits',
     component: lazyRouteComponent(() => import('../api/CockpitApiLimitsPage'), 'CockpitApiLimitsPage'),
   }),

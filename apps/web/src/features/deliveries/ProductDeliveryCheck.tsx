@@ -11,6 +11,7 @@ import { canAccess } from '../../app/session/access';
 import { useSession } from '../../app/session/session';
 import { type DeliveryProblemRow, ProductDeliveryCheckQuery } from './checksOperations';
 import { deliveryProblemText } from './deliveryCheckText';
+import { CodOffNotice } from './warehouse/CodOffNotice';
 
 /**
  * A saved product's delivery check beside its package size and dimensions: green when a delivery method takes
@@ -30,7 +31,20 @@ const MEASURES = ['weight', 'width', 'length', 'height'] as const;
 /** A problem names its method, measure and bound at most once (deliveryChecks). */
 const problemKey = (p: DeliveryProblemRow) => `${p.kind}-${p.methodId ?? ''}-${p.measure ?? ''}-${p.bound ?? ''}`;
 
+/**
+ * The delivery part of a product's page: the check of the saved product against the methods, and, when the shop
+ * has switched cash on delivery off, the same notice the orders area shows (customers cannot pay on delivery).
+ */
 export function ProductDeliveryCheck({ productId, form }: { productId: string; form: PackageFields }) {
+  return (
+    <>
+      <DeliveryCheckAlert productId={productId} form={form} />
+      <CodOffNotice />
+    </>
+  );
+}
+
+function DeliveryCheckAlert({ productId, form }: { productId: string; form: PackageFields }) {
   const { t } = useTranslation();
   const { locale } = useFormat();
   const session = useSession();

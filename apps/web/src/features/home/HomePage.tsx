@@ -27,7 +27,7 @@ import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
-import { ActivitySentence } from './activity';
+import { ActivitySentence, activityActor, useRecentActivityLive } from './activity';
 import { useHomeOrderArrivals } from '../orders/useOrderArrivals';
 import { type Dashboard, DashboardQuery } from './operations';
 import { SellerWork, SlaOverview } from './SellerWork';
@@ -155,12 +155,7 @@ function RecentActivity({ entries, currency }: { entries: Dashboard['recentActiv
               bullet={entry.adminEmail ? <IconShieldCheck size={12} /> : null}
               title={
                 <Text size="sm" fw={500} component="span" data-testid="activity-sentence">
-                  <ActivitySentence
-                    entry={entry}
-                    actor={entry.actorName ?? entry.actorEmail ?? t('home.activity.system')}
-                    t={t}
-                    formatValue={formatValue}
-                  />
+                  <ActivitySentence entry={entry} actor={activityActor(entry, t)} t={t} formatValue={formatValue} />
                 </Text>
               }
               data-testid="activity-entry"
@@ -225,6 +220,7 @@ export function HomePage() {
   const format = useFormat();
   const session = useSession();
   useHomeOrderArrivals();
+  useRecentActivityLive();
   const dashboard = useQuery({
     queryKey: ['dashboard', session.selectedPartner?.id],
     queryFn: ({ signal }) => api.request(DashboardQuery, {}, { signal }).then((r) => r.dashboard),

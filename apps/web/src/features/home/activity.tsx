@@ -1,8 +1,10 @@
 import { activityTextParams } from '@pp/domain';
 import { Anchor } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { Fragment, type ReactNode } from 'react';
+import { useStreamEvent } from '../../app/stream/StreamProvider';
 
 /** A value's place in a translated sentence: the sentence is translated around it, the value stays plain text. */
 const mark = (name: string) => `\uE000${name}\uE001`;
@@ -18,12 +20,36 @@ export function ActivitySentence({
   t,
   formatValue,
 }: {
-  entry: { byYou: boolean; kind: string; link: string | null; params: readonly { name: string; value: string }[] };
+  entry: ActivityEntryText;
   actor: string;
   t: TFunction;
   /** Values shown as numbers or money (a price) rather than as stored. */
   formatValue?: (name: string, value: string) => string;
 }): ReactNode {
+  return activityRuns(entry, actor, t, formatValue).map((run) => {
+    if (!run.link || !entry.link) return <Fragment key={run.at}>{run.text}</Fragment>;
+    return (
+      <Anchor key={run.at} component={Link} to={entry.link} data-testid="activity-link">
+        {run.text}
+      </Anchor>
+    );
+  });
+}
+
+export interface ActivityEntryText {
+  byYou: boolean;
+  kind: string;
+  link: string | null;
+  params: readonly { name: string; value: string }[];
+}
+
+/** The sentence's words in plain and linked runs, its values filled in (what `ActivitySentence` shows). */
+export function activityRuns(
+  entry: ActivityEntryText,
+  actor: string,
+  t: TFunction,
+  formatValue?: (name: string, value: string) => string,
+): { text: string; link: boolean; at: number }[] {
   const raw = Object.fromEntries(entry.params.map((p) => [p.name, p.value]));
   const values: Record<string, string> = { actor };
   for (const [name, value] of Object.entries(activityTextParams(entry.kind, raw, (key) => t(key)))) {
@@ -32,15 +58,16 @@ export function ActivitySentence({
   const marks = Object.fromEntries(Object.keys(values).map((name) => [name, mark(name)]));
   const key = `activity.${entry.byYou ? 'you' : 'other'}.${entry.kind}`;
   const text = t(key, { ...marks, defaultValue: t(`activity.${entry.byYou ? 'you' : 'other'}.generic`, marks) });
-  return splitSentence(text).map((segment) => {
-    const words = fill(segment.text, values);
-    if (!segment.link || !entry.link) return <Fragment key={segment.at}>{words}</Fragment>;
-    return (
-      <Anchor key={segment.at} component={Link} to={entry.link} data-testid="activity-link">
-        {words}
-      </Anchor>
-    );
-  });
+  return splitSentence(text).map((segment) => ({ ...segment, text: fill(segment.text, values) }));
+}
+
+/**
+ * Who a sentence names: the person who acted, or the marketplace when no account did. Only the marketplace
+ * writes a partner's trail without an account (its orders and order events, deliveries/intake*.ts); every
+ * person, an operator included, has an account and an e-mail.
+ */
+export function activityActor(entry: { actorName: string | null; actorEmail: string | null }, t: TFunction): string {
+  return entry.actorName ?? entry.actorEmail ?? t('home.activity.marketplace');
 }
 
 /** The sentence in plain and linked runs, in order (`at`: where each starts in the text). */
@@ -60,4 +87,17 @@ export function splitSentence(text: string): { text: string; link: boolean; at: 
 /** Puts each value where its mark stands. */
 export function fill(text: string, values: Readonly<Record<string, string>>): string {
   return text.replace(/\uE000(\w+)\uE001/g, (_, name: string) => values[name] ?? '');
+}
+
+/**
+ * The recent activity follows the deliveries area's changes, which announce themselves on the stream: the
+ * warehouse and delivery settings, the delivery methods, MALL Delivery (new orders and status changes refresh
+ * the dashboard already, orders/useOrderArrivals). Rare events, so each one reloads the dashboard at once.
+ */
+export function useRecentActivityLive(): void {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  useStreamEvent('delivery_settings_changed', refresh);
+  useStreamEvent('delivery_method_changed', refresh);
+  useStreamEvent('mall_delivery_changed', refresh);
 }

@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENT_TYPES, notificationLink, notificationTextParams } from '@pp/domain';
+import { NOTIFICATION_EVENT_TYPES, notificationLink, notificationTextKeys, notificationTextParams } from '@pp/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChecks, IconMailOpened } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -25,9 +25,11 @@ type Params = Record<string, string | number>;
 /** A notification in words: the event's subject and body filled with its params, code values translated. */
 export function notificationText(t: TFunction, eventType: string, params: Params): { subject: string; body: string } {
   const values = notificationTextParams(eventType, params, (key) => t(key));
+  // The operator's reason, when there is one, is quoted in the body: the list says why, as the e-mail does.
+  const keys = notificationTextKeys(eventType, params);
   return {
-    subject: t(`notifications.events.${eventType}.subject`, { ...values, interpolation: { escapeValue: false } }),
-    body: t(`notifications.events.${eventType}.body`, { ...values, interpolation: { escapeValue: false } }),
+    subject: t(keys.subject, { ...values, interpolation: { escapeValue: false } }),
+    body: t(keys.body, { ...values, interpolation: { escapeValue: false } }),
   };
 }
 

@@ -1,4 +1,4 @@
-import { bulkStatusOutcome, TRACKING_NUMBER_MAX } from '@pp/domain';
+import { bulkStatusOutcome, TRACKING_NUMBER_MAX, TRACKING_URL_MAX } from '@pp/domain';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,14 +10,25 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { FormActions } from '../../ui/FormActions';
 import { flash } from '../../ui/flash';
 import { type BulkResultRow, BulkResults } from './BulkResults';
-import { fillFromPaste, type PasteFill, type ShipOrder, shipItems, shipRefusal, trackingIssue } from './bulkShip';
+import {
+  fillFromPaste,
+  type PasteFill,
+  type ShipOrder,
+  shipItems,
+  shipRefusal,
+  trackingIssue,
+  trackingUrlIssue,
+} from './bulkShip';
 import { OrdersShipMutation } from './operations';
 import { StatusBadge } from './orderLabels';
 
+/** The key of a row's field in the dialog's errors: the tracking number by the order id, the link beside it. */
+const linkKey = (orderId: string) => `${orderId}:url`;
+
 /**
- * Ships the selected orders at once, each with its own tracking number: typed per row, or pasted as two
- * columns from a spreadsheet (order number and tracking number). Orders the rules do not let ship say why on
- * their row and are not sent; the answer lists every order with its result.
+ * Ships the selected orders at once, each with its own tracking number and optional tracking link: typed per
+ * row, or the numbers pasted as two columns from a spreadsheet (order number and tracking number). Orders the
+ * rules do not let ship say why on their row and are not sent; the answer lists every order with its result.
  */
 export function BulkShipDialog({
   orders,
@@ -33,6 +44,7 @@ export function BulkShipDialog({
   const queryClient = useQueryClient();
   const narrow = useMediaQuery('(max-width: 36em)');
   const [tracking, setTracking] = useState<Record<string, string>>({});
+  const [links, setLinks] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pasted, setPasted] = useState('');
   const [fill, setFill] = useState<Omit<PasteFill, 'tracking'> | null>(null);
@@ -43,6 +55,7 @@ export function BulkShipDialog({
   // A new selection starts from the tracking numbers the orders already have.
   useEffect(() => {
     setTracking(Object.fromEntries((orders ?? []).map((o) => [o.id, o.trackingNumber ?? ''])));
+    setLinks({});
   }, [orders]);
 
   const ship = useMutation({
@@ -69,14 +82,18 @@ export function BulkShipDialog({
       setAnswer(rows);
     },
     onError: (error) => {
-      // The server's rule per row (items.N.trackingNumber) goes under that row's field.
+      // The server's rule per row (items.N.trackingNumber, items.N.trackingUrl) goes under that row's field.
       if (!(error instanceof ApiError)) return;
-      const sent = shipItems(list, tracking);
+      const sent = shipItems(list, tracking, links);
       const next: Record<string, string> = {};
       for (const issue of error.fields) {
         const match = /^items\.(\d+)\.(\w+)$/.exec(issue.field);
         const item = match ? sent[Number(match[1])] : undefined;
-        if (item) next[item.orderId] = t(`validation.${issue.rule}`, issue.params ?? {});
+        if (!item) continue;
+        next[match?.[2] === 'trackingUrl' ? linkKey(item.orderId) : item.orderId] = t(
+          `validation.${issue.rule}`,
+          issue.params ?? {},
+        );
       }
       setErrors(next);
     },
@@ -112,10 +129,12 @@ export function BulkShipDialog({
     for (const order of shippable) {
       const issue = trackingIssue(tracking[order.id] ?? '');
       if (issue) found[order.id] = t(`validation.${issue.rule}`, issue.params);
+      const linkIssue = trackingUrlIssue(links[order.id] ?? '');
+      if (linkIssue) found[linkKey(order.id)] = t(`validation.${linkIssue.rule}`, linkIssue.params);
     }
     setErrors(found);
     if (Object.keys(found).length || shippable.length === 0) return;
-    ship.mutate(shipItems(list, tracking));
+    ship.mutate(shipItems(list, tracking, links));
   };
 
   return (
@@ -184,7 +203,7 @@ export function BulkShipDialog({
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('orders.columns.id')}</Table.Th>
-                    <Table.Th>{t('orders.columns.trackingNumber')}</Table.Th>
+                    <Table.Th>{t('orders.ship.trackingColumn')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -209,19 +228,37 @@ export function BulkShipDialog({
                               {t('orders.ship.cannotShip', { reason: t(`errors.${refusal}`) })}
                             </Text>
                           ) : (
-                            <TextInput
-                              aria-label={t('orders.ship.trackingOf', { id: order.id })}
-                              value={tracking[order.id] ?? ''}
-                              onChange={(e) => {
-                                const value = e.currentTarget.value;
-                                setTracking((prev) => ({ ...prev, [order.id]: value }));
-                              }}
-                              error={errors[order.id]}
-                              maxLength={TRACKING_NUMBER_MAX}
-                              autoComplete="off"
-                              size="sm"
-                              data-testid="bulk-ship-tracking"
-                            />
+                            <Stack gap={4}>
+                              <TextInput
+                                aria-label={t('orders.ship.trackingOf', { id: order.id })}
+                                value={tracking[order.id] ?? ''}
+                                onChange={(e) => {
+                                  const value = e.currentTarget.value;
+                                  setTracking((prev) => ({ ...prev, [order.id]: value }));
+                                }}
+                                error={errors[order.id]}
+                                maxLength={TRACKING_NUMBER_MAX}
+                                autoComplete="off"
+                                size="sm"
+                                data-testid="bulk-ship-tracking"
+                              />
+                              <TextInput
+                                aria-label={t('orders.ship.trackingUrlOf', { id: order.id })}
+                                placeholder={t('orders.ship.trackingUrlPlaceholder')}
+                                value={links[order.id] ?? ''}
+                                onChange={(e) => {
+                                  const value = e.currentTarget.value;
+                                  setLinks((prev) => ({ ...prev, [order.id]: value }));
+                                }}
+                                error={errors[linkKey(order.id)]}
+                                maxLength={TRACKING_URL_MAX}
+                                type="url"
+                                inputMode="url"
+                                autoComplete="off"
+                                size="sm"
+                                data-testid="bulk-ship-tracking-url"
+                              />
+                            </Stack>
                           )}
                         </Table.Td>
                       </Table.Tr>
@@ -231,7 +268,7 @@ export function BulkShipDialog({
               </Table>
             </ScrollArea.Autosize>
             <Text size="xs" c="dimmed">
-              {t('orders.statusChange.trackingNumberHint')}
+              {t('orders.statusChange.trackingNumberHint')} {t('orders.ship.trackingUrlHint')}
             </Text>
             {ship.isError && !Object.values(errors).some(Boolean) && <ErrorAlert error={ship.error} />}
             <FormActions

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillFromPaste, type ShipOrder, shipItems, shipRefusal, trackingIssue } from './bulkShip';
+import { fillFromPaste, type ShipOrder, shipItems, shipRefusal, trackingIssue, trackingUrlIssue } from './bulkShip';
 
 const order = (id: string, values: Partial<ShipOrder> = {}): ShipOrder => ({
   id,
@@ -40,5 +40,23 @@ describe('the bulk shipment dialog', () => {
     expect(trackingIssue(' DR-1_2 ')).toBeNull();
     expect(trackingIssue('DR 1')).toEqual({ rule: 'trackingNumber', params: { 0: 64 } });
     expect(trackingIssue('A'.repeat(65))?.rule).toBe('max');
+  });
+
+  it('judges a tracking link before it is sent: http or https only, within 2,000 characters; empty is allowed', () => {
+    expect(trackingUrlIssue('')).toBeNull();
+    expect(trackingUrlIssue(' https://track.example/DR-1 ')).toBeNull();
+    expect(trackingUrlIssue('http://track.example/?id=DR-1')).toBeNull();
+    expect(trackingUrlIssue('javascript:alert(1)')?.rule).toBe('url');
+    expect(trackingUrlIssue('ftp://track.example/DR-1')?.rule).toBe('url');
+    expect(trackingUrlIssue('track.example/DR-1')?.rule).toBe('url');
+    expect(trackingUrlIssue(`https://track.example/${'a'.repeat(2000)}`)).toEqual({ rule: 'max', params: { 0: 2000 } });
+    expect(trackingUrlIssue('https://track.example/\u0000')?.rule).toBe('invalidCharacters');
+  });
+
+  it('sends a tracking link only with the orders that were given one', () => {
+    expect(shipItems(selected, { '1001': 'DR-1' }, { '1001': ' https://track.example/DR-1 ', '1002': '  ' })).toEqual([
+      { orderId: '1001', trackingNumber: 'DR-1', trackingUrl: 'https://track.example/DR-1' },
+      { orderId: '1002', trackingNumber: '' },
+    ]);
   });
 });

@@ -4,7 +4,9 @@ import {
   readTrackingPaste,
   statusChangeRefusal,
   TRACKING_NUMBER_MAX,
+  TRACKING_URL_MAX,
   trackingNumberSchema,
+  trackingUrlSchema,
 } from '@pp/domain';
 
 /** What the shipment dialog needs of a selected order (a grid row has it). */
@@ -72,9 +74,35 @@ export function trackingIssue(value: string): { rule: string; params: Record<str
   return { rule, params: { 0: TRACKING_NUMBER_MAX } };
 }
 
-/** What the dialog sends: the orders that may ship, each with its own trimmed tracking number. */
-export function shipItems(orders: readonly ShipOrder[], tracking: Readonly<Record<string, string>>) {
+/**
+ * The rule a tracking link breaks (http or https only, at most 2,000 characters, no control characters: the
+ * server's `trackingUrlSchema`), or null; empty is allowed.
+ */
+export function trackingUrlIssue(value: string): { rule: string; params: Record<string, number> } | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  const parsed = trackingUrlSchema.safeParse(trimmed);
+  if (parsed.success) return null;
+  return { rule: parsed.error.issues[0]?.message ?? 'url', params: { 0: TRACKING_URL_MAX } };
+}
+
+/**
+ * What the dialog sends: the orders that may ship, each with its own trimmed tracking number and, when one was
+ * given, its tracking link (none keeps the link the order has).
+ */
+export function shipItems(
+  orders: readonly ShipOrder[],
+  tracking: Readonly<Record<string, string>>,
+  links: Readonly<Record<string, string>> = {},
+) {
   return orders
     .filter((o) => !shipRefusal(o))
-    .map((o) => ({ orderId: o.id, trackingNumber: (tracking[o.id] ?? '').trim() }));
+    .map((o) => {
+      const trackingUrl = (links[o.id] ?? '').trim();
+      return {
+        orderId: o.id,
+        trackingNumber: (tracking[o.id] ?? '').trim(),
+        ...(trackingUrl ? { trackingUrl } : {}),
+      };
+    });
 }

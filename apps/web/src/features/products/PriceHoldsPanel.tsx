@@ -1,33 +1,53 @@
 import { Alert, Box, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { formatOrderMoney } from '../orders/orderLabels';
-import { ProductPriceHoldsApplyMutation, ProductPriceHoldsQuery } from './operations';
+import { ProductPriceHoldsApplyMutation, ProductPriceHoldsDiscardMutation, ProductPriceHoldsQuery } from './operations';
 import { refreshProducts } from './useProductsLive';
 
 /**
  * The price changes over the 30 % bound that an XML import or a batch apply (`sourceId`, the import's or the
- * job's id) wrote nothing for: the list the seller checks, and the one button that applies them all, as the
- * product form's confirmation does for one product. The server applies only what still starts from the
- * price shown; anything else is counted as skipped.
+ * job's id) wrote nothing for: the list the seller checks, 100 at a time with "show more" until every one is
+ * in view, and two buttons: apply them all, as the product form's confirmation does for one product, or
+ * reject them all (the prices stay). The server applies only what still starts from the price shown;
+ * anything else is counted as skipped.
  */
 export function PriceHoldsPanel({ sourceId, canApply }: { sourceId: string; canApply: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   const queryClient = useQueryClient();
-  const holds = useQuery({
+  const holds = useInfiniteQuery({
     queryKey: ['productPriceHolds', sourceId],
-    queryFn: ({ signal }) =>
-      api.request(ProductPriceHoldsQuery, { sourceId }, { signal }).then((r) => r.productPriceHolds),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api.request(ProductPriceHoldsQuery, { sourceId, after: pageParam }, { signal }).then((r) => r.productPriceHolds),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+  // Confirmed or rejected, the list is gone: a later look (the import dialog reopened) reads it afresh.
+  const settled = () => {
+    refreshProducts(queryClient);
+    void queryClient.invalidateQueries({ queryKey: ['productPriceHolds', sourceId] });
+  };
   const apply = useMutation({
     mutationFn: () => api.request(ProductPriceHoldsApplyMutation, { sourceId }).then((r) => r.productPriceHoldsApply),
-    onSuccess: () => refreshProducts(queryClient),
+    onSuccess: settled,
+  });
+  const discard = useMutation({
+    mutationFn: () =>
+      api.request(ProductPriceHoldsDiscardMutation, { sourceId }).then((r) => r.productPriceHoldsDiscard),
+    onSuccess: settled,
   });
 
+  if (discard.data) {
+    return (
+      <Alert color="gray" variant="light" role="status" data-testid="price-holds-discarded">
+        <Text size="sm">{t('products.priceHolds.discarded', { count: discard.data.discarded })}</Text>
+      </Alert>
+    );
+  }
   if (apply.data) {
     return (
       <Alert color="green" variant="light" role="status" data-testid="price-holds-applied">
@@ -38,10 +58,13 @@ export function PriceHoldsPanel({ sourceId, canApply }: { sourceId: string; canA
       </Alert>
     );
   }
-  const list = holds.data;
-  if (holds.isError) return <ErrorAlert error={holds.error} />;
-  if (!list || list.total === 0) return null;
+  const pages = holds.data?.pages ?? [];
+  const first = pages[0];
+  if (holds.isError && !first) return <ErrorAlert error={holds.error} />;
+  if (!first || first.total === 0) return null;
+  const list = { ...first, items: pages.flatMap((page) => page.items) };
   const money = (amount: number) => formatOrderMoney(amount, list.currency, format.locale);
+  const busy = apply.isPending || discard.isPending;
   return (
     <Alert
       color="yellow"
@@ -95,17 +118,43 @@ export function PriceHoldsPanel({ sourceId, canApply }: { sourceId: string; canA
             </Table.Tbody>
           </Table>
         </Box>
-        {list.total > list.items.length && (
-          <Text size="xs" c="dimmed">
-            {t('products.priceHolds.more', { shown: list.items.length, total: list.total })}
-          </Text>
+        {holds.hasNextPage && (
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed" data-testid="price-holds-shown">
+              {t('products.priceHolds.more', {
+                shown: format.number(list.items.length),
+                total: format.number(list.total),
+              })}
+            </Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              loading={holds.isFetchingNextPage}
+              onClick={() => void holds.fetchNextPage()}
+              data-testid="price-holds-more"
+            >
+              {t('products.priceHolds.loadMore')}
+            </Button>
+          </Group>
         )}
+        {holds.isError && <ErrorAlert error={holds.error} />}
         {apply.isError && <ErrorAlert error={apply.error} />}
+        {discard.isError && <ErrorAlert error={discard.error} />}
         {canApply && (
-          <Group justify="flex-end">
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              loading={discard.isPending}
+              disabled={busy && !discard.isPending}
+              onClick={() => discard.mutate()}
+              data-testid="price-holds-discard"
+            >
+              {t('products.priceHolds.discard', { count: list.total })}
+            </Button>
             <Button
               color="yellow"
               loading={apply.isPending}
+              disabled={busy && !apply.isPending}
               onClick={() => apply.mutate()}
               data-testid="price-holds-apply"
             >

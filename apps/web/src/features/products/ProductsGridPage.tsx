@@ -5,7 +5,7 @@ import {
   PRODUCT_STAGES,
   PRODUCT_STATUSES,
 } from '@pp/domain';
-import { ActionIcon, Anchor, Badge, Button, Group, Image, Menu, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Image, Menu, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   IconCopy,
   IconEdit,
@@ -25,7 +25,14 @@ import { errorMessage } from '../../app/api/apiError';
 import { useFormat } from '../../app/i18n/format';
 import { canAccess } from '../../app/session/access';
 import { useSession } from '../../app/session/session';
-import { type DataGridCard, type DataGridColumn, DataGrid, type QuickFilter } from '../../ui/DataGrid/DataGrid';
+import { CellBadge } from '../../ui/DataGrid/CellBadge';
+import {
+  type ColumnsRevision,
+  type DataGridCard,
+  type DataGridColumn,
+  DataGrid,
+  type QuickFilter,
+} from '../../ui/DataGrid/DataGrid';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
 import { RowMenu } from '../../ui/DataGrid/RowMenu';
@@ -73,6 +80,15 @@ const VIEW_SORTS: Partial<Record<ProductsView, GridSort>> = { SOLD_OUT: { field:
 
 const DEFAULT_SORT: GridSort = { field: 'id', direction: 'DESCENDING' };
 
+/**
+ * The columns the products grid showed by default before its set was made to fit 1440 px again (review of
+ * issue 19, after the Delivery column came): settings stored before lose them (gridState `ColumnsRevision`).
+ */
+const PRODUCT_COLUMNS_REVISION: ColumnsRevision = {
+  revision: 1,
+  retired: ['thumbUrl', 'brandId', 'categoryId', 'variantCount', 'deliveryDelay', 'updatedAt'],
+};
+
 /** A product's card on a phone: picture, title and code, and the numbers a seller corrects. */
 const PRODUCT_CARD: DataGridCard = {
   media: 'thumbUrl',
@@ -108,12 +124,13 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
   return useMemo((): DataGridColumn<ProductRow>[] => {
     const enums = (values: readonly string[], label: (v: string) => string) =>
       values.map((value) => ({ value, label: label(value) }));
-    const count = (field: 'inStock' | 'variantCount' | 'deliveryDelay', sortable: boolean) => ({
+    const count = (field: 'inStock' | 'variantCount' | 'deliveryDelay', sortable: boolean, visible = true) => ({
       field,
       header: `products.grid.columns.${field}`,
       filterType: 'NUMBER' as const,
       number: 'int4' as const,
       sortable,
+      defaultVisible: visible,
       align: 'right' as const,
       render: (row: ProductRow) => <span data-testid={`product-${field}`}>{format.number(row[field])}</span>,
     });
@@ -126,7 +143,14 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
       render: (row) => format.dateTime(row[field]),
     });
     return [
-      { field: 'thumbUrl', header: 'products.grid.columns.image', render: (row) => <ProductThumb row={row} /> },
+      // The default set fits 1440 px with the longest badges (review of issue 19); the columns moved to the picker
+      // are PRODUCT_COLUMNS_REVISION's, in the order a chosen one comes back in.
+      {
+        field: 'thumbUrl',
+        header: 'products.grid.columns.image',
+        defaultVisible: false,
+        render: (row) => <ProductThumb row={row} />,
+      },
       {
         field: 'id',
         header: 'products.grid.columns.id',
@@ -159,6 +183,7 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         field: 'brandId',
         header: 'products.grid.columns.brand',
         filterType: 'TEXT',
+        defaultVisible: false,
         render: (row) => row.brandName ?? row.brandId ?? '—',
       },
       {
@@ -167,6 +192,7 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         filterType: 'NUMBER',
         number: 'int4',
         wrap: true,
+        defaultVisible: false,
         render: (row) => row.categoryName ?? (row.categoryId != null ? String(row.categoryId) : '—'),
       },
       {
@@ -185,14 +211,9 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         filterType: 'ENUMS',
         options: enums(PRODUCT_STATUSES, (s) => t(`products.grid.status.${s}`)),
         render: (row) => (
-          <Badge
-            miw="max-content"
-            variant="light"
-            color={STATUS_COLORS[row.status] ?? 'gray'}
-            data-testid="product-status"
-          >
+          <CellBadge color={STATUS_COLORS[row.status] ?? 'gray'} testId="product-status">
             {t(`products.grid.status.${row.status}`)}
-          </Badge>
+          </CellBadge>
         ),
       },
       {
@@ -201,14 +222,9 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         filterType: 'ENUMS',
         options: enums(PRODUCT_STAGES, (s) => t(`products.grid.stage.${s}`)),
         render: (row) => (
-          <Badge
-            miw="max-content"
-            variant="outline"
-            color={row.stage === 'LIVE' ? 'teal' : 'gray'}
-            data-testid="product-stage"
-          >
+          <CellBadge variant="outline" color={row.stage === 'LIVE' ? 'teal' : 'gray'} testId="product-stage">
             {t(`products.grid.stage.${row.stage}`)}
-          </Badge>
+          </CellBadge>
         ),
       },
       {
@@ -217,9 +233,9 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         filterType: 'ENUMS',
         options: enums(PRODUCT_GRID_STATUSES, (s) => t(`products.grid.gridStatus.${s}`)),
         render: (row) => (
-          <Badge miw="max-content" variant="dot" color={GRID_STATUS_COLORS[row.gridStatus] ?? 'gray'}>
+          <CellBadge variant="dot" color={GRID_STATUS_COLORS[row.gridStatus] ?? 'gray'}>
             {t(`products.grid.gridStatus.${row.gridStatus}`, { defaultValue: row.gridStatus })}
-          </Badge>
+          </CellBadge>
         ),
       },
       {
@@ -229,19 +245,18 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         filterType: 'ENUMS',
         options: enums(DELIVERY_CHECK_FILTERS, (v) => t(`deliveries.checks.filter.${v}`)),
         render: (row) => (
-          <Badge
-            miw="max-content"
+          <CellBadge
             variant="dot"
             color={row.delivery === 'OK' ? 'green' : 'red'}
-            data-testid="product-delivery"
-            data-state={row.delivery}
+            testId="product-delivery"
+            state={row.delivery}
           >
             {t(`deliveries.checks.state.${row.delivery}`, { defaultValue: row.delivery })}
-          </Badge>
+          </CellBadge>
         ),
       },
-      count('variantCount', false),
-      count('deliveryDelay', false),
+      count('variantCount', false, false),
+      count('deliveryDelay', false, false),
       { field: 'barcode', header: 'products.grid.columns.barcode', filterType: 'TEXT', defaultVisible: false },
       {
         field: 'blocked',
@@ -257,7 +272,7 @@ function useProductColumns(): DataGridColumn<ProductRow>[] {
         defaultVisible: false,
         render: (row) => t(row.hasErrors ? 'grid.boolean.true' : 'grid.boolean.false'),
       },
-      when('updatedAt', true),
+      when('updatedAt', false),
       when('createdAt', false),
     ];
   }, [t, format]);
@@ -354,6 +369,7 @@ function ProductsGrid({ view }: { view: ProductsView }) {
         initialSort={VIEW_SORTS[view] ?? DEFAULT_SORT}
         quickFilters={PRODUCT_QUICK_FILTERS}
         card={PRODUCT_CARD}
+        columnsRevision={PRODUCT_COLUMNS_REVISION}
         selectable={canUpdate || canDelete}
         bulkActions={(selected, clear) => {
           const ids = selected.map((row) => row.id);

@@ -114,11 +114,12 @@ export type ProductImport = NonNullable<ResultOf<typeof ProductImportLatestQuery
 
 /** The price changes over the 30 % bound an import or a batch apply (its id) held for confirmation. */
 export const ProductPriceHoldsQuery = graphql(`
-  query ProductPriceHolds($sourceId: ID!) {
-    productPriceHolds(sourceId: $sourceId) {
+  query ProductPriceHolds($sourceId: ID!, $after: String) {
+    productPriceHolds(sourceId: $sourceId, after: $after) {
       total
       currency
       items { productId variantId title priceFrom priceTo percent }
+      nextCursor
     }
   }
 `);
@@ -128,6 +129,12 @@ export type ProductPriceHolds = ResultOf<typeof ProductPriceHoldsQuery>['product
 export const ProductPriceHoldsApplyMutation = graphql(`
   mutation ProductPriceHoldsApply($sourceId: ID!) {
     productPriceHoldsApply(sourceId: $sourceId) { applied skipped }
+  }
+`);
+
+export const ProductPriceHoldsDiscardMutation = graphql(`
+  mutation ProductPriceHoldsDiscard($sourceId: ID!) {
+    productPriceHoldsDiscard(sourceId: $sourceId) { discarded }
   }
 `);
 

@@ -41,6 +41,7 @@ import { GridTable } from './GridTable';
 import { SavedViews } from './SavedViews';
 import {
   buildGridRequest,
+  type ColumnsRevision,
   type CursorMemory,
   cursorFor,
   defaultPerPage,
@@ -64,6 +65,7 @@ import {
 } from './gridState';
 import type { DataGridCard, DataGridColumn, QuickFilter } from './types';
 
+export type { ColumnsRevision } from './gridState';
 export type { DataGridCard, DataGridColumn, QuickFilter } from './types';
 
 function quickFiltersNow(quick: QuickFilter, now = new Date()): GridFilter[] {
@@ -103,6 +105,8 @@ export interface DataGridProps<Row> {
   exportInterval?: string;
   /** A page size the list imposes (e.g. the product errors: 100 by the spec); the per-page choice is hidden. */
   fixedPerPage?: number;
+  /** The last change of the default columns that stored choices must follow (gridState `ColumnsRevision`). */
+  columnsRevision?: ColumnsRevision;
 }
 
 /** Where rows become cards: below about 600 px (37.5em). */
@@ -140,7 +144,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     }),
     [columns],
   );
-  const [settings, setSettings] = useState(() => loadGridSettings(id, allFields, defaults));
+  const [settings, setSettings] = useState(() => loadGridSettings(id, allFields, defaults, props.columnsRevision));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [searchText, setSearchText] = useState(urlState.search);
 
@@ -194,7 +198,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const pageState = pageSelectionState(selection as GridSelection<unknown>, (page?.items ?? []).map(rowKey));
   const totalPages = page ? Math.max(1, Math.ceil(page.total / page.perPage)) : 1;
   const updateSettings = (patch: Partial<typeof settings>) =>
-    setSettings(saveGridSettings(id, { ...settings, ...patch }));
+    setSettings(saveGridSettings(id, { ...settings, ...patch }, props.columnsRevision?.revision));
   // Below 600 px each row is a card; read at once so a phone never renders the table first.
   const cards = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false });
   const rowsProps = {

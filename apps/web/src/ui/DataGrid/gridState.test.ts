@@ -138,6 +138,43 @@ describe('grid settings in local storage', () => {
     expect(loadGridSettings('partners', all, defaults)).toEqual(defaults);
   });
 
+  it('takes the columns a grid moved into the picker out of settings stored before, and keeps the rest', () => {
+    const change = { revision: 1, retired: ['shop'] };
+    const narrower: GridSettings = { ...defaults, columns: ['id', 'name'] };
+    // Stored before the change: the old defaults, and a seller's own choice with an extra column.
+    window.localStorage.setItem(
+      STORAGE_KEYS.gridSettings('partners'),
+      JSON.stringify({ version: '1.0.1', columns: ['id', 'name', 'shop'], perPage: 100 }),
+    );
+    expect(loadGridSettings('partners', all, narrower, change)).toEqual({ ...narrower, perPage: 100 });
+    window.localStorage.setItem(
+      STORAGE_KEYS.gridSettings('partners'),
+      JSON.stringify({ version: '1.0.1', columns: ['shop', 'created', 'id'], perPage: 20 }),
+    );
+    expect(loadGridSettings('partners', all, narrower, change)).toEqual({
+      ...narrower,
+      columns: ['created', 'id'],
+      perPage: 20,
+    });
+    // Only retired columns chosen: the new defaults rather than an empty grid.
+    window.localStorage.setItem(
+      STORAGE_KEYS.gridSettings('partners'),
+      JSON.stringify({ version: '1.0.1', columns: ['shop'], perPage: 50 }),
+    );
+    expect(loadGridSettings('partners', all, narrower, change)).toEqual(narrower);
+    // Chosen again after the change: saved with the revision, the column stays.
+    saveGridSettings('partners', { columns: ['id', 'shop'], perPage: 50 }, change.revision);
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.gridSettings('partners'))!)).toEqual({
+      version: '1.0.1',
+      columns: ['id', 'shop'],
+      perPage: 50,
+      revision: 1,
+    });
+    expect(loadGridSettings('partners', all, narrower, change).columns).toEqual(['id', 'shop']);
+    // A grid without a revision reads the same settings as they are.
+    expect(loadGridSettings('partners', all, narrower).columns).toEqual(['id', 'shop']);
+  });
+
   it('moves and toggles columns, never hiding the last one', () => {
     expect(moveColumn(['a', 'b', 'c'], 'c', -1)).toEqual(['a', 'c', 'b']);
     expect(moveColumn(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);

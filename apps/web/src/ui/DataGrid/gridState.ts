@@ -87,13 +87,41 @@ export function defaultPerPage(): number {
   return (PAGE_SIZE_OPTIONS as readonly number[]).includes(stored) ? stored : DEFAULT_PAGE_SIZE;
 }
 
-export function loadGridSettings(gridId: string, allColumns: readonly string[], defaults: GridSettings): GridSettings {
-  return readGridSettings(readStoredJson(STORAGE_KEYS.gridSettings(gridId)), allColumns, defaults);
+/**
+ * A change of a grid's default columns that choices stored before it must follow. The stored settings keep
+ * the spec's version 1.0.1 (another version would throw every grid's choices away); the revision travels
+ * beside it, per grid. Settings stored under an older revision lose the retired columns: a seller who kept
+ * the old defaults is not left with a set wider than the screen, and one who wants a column back ticks it.
+ */
+export interface ColumnsRevision {
+  /** Counts up from 1 with each such change of the grid. */
+  revision: number;
+  /** Every column shown by default before and in the column picker since (of all revisions so far). */
+  retired: readonly string[];
 }
 
-export function saveGridSettings(gridId: string, settings: Omit<GridSettings, 'version'>): GridSettings {
+function storedRevision(raw: unknown): number {
+  const revision = raw && typeof raw === 'object' ? (raw as { revision?: unknown }).revision : undefined;
+  return typeof revision === 'number' && Number.isInteger(revision) ? revision : 0;
+}
+
+export function loadGridSettings(
+  gridId: string,
+  allColumns: readonly string[],
+  defaults: GridSettings,
+  change?: ColumnsRevision,
+): GridSettings {
+  const raw = readStoredJson(STORAGE_KEYS.gridSettings(gridId));
+  const settings = readGridSettings(raw, allColumns, defaults);
+  if (!change || settings === defaults || storedRevision(raw) >= change.revision) return settings;
+  const columns = settings.columns.filter((c) => !change.retired.includes(c));
+  return { ...settings, columns: columns.length ? columns : defaults.columns };
+}
+
+export function saveGridSettings(gridId: string, settings: Omit<GridSettings, 'version'>, revision = 0): GridSettings {
   const stored: GridSettings = { version: GRID_SETTINGS_VERSION, columns: settings.columns, perPage: settings.perPage };
-  writeStored(STORAGE_KEYS.gridSettings(gridId), JSON.stringify(stored));
+  // The revision is stored only by grids that have one, so the others keep the spec's exact shape.
+  writeStored(STORAGE_KEYS.gridSettings(gridId), JSON.stringify(revision > 0 ? { ...stored, revision } : stored));
   // The last choice also seeds grids the user has not tuned yet ("items per page" of spec §3).
   writeStored(STORAGE_KEYS.itemsPerPage, String(settings.perPage));
   return stored;

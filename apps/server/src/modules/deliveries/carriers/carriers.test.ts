@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
-import { BRANCH_FILE_COLUMNS } from '@pp/domain';
+import { BRANCH_FILE_COLUMNS, branchSearchWords, branchZipPrefix } from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../../test/harness';
 import { orders } from '../../orders/tables';
 import { type FakeUlozenka, startFakeUlozenka } from './fake-ulozenka';
-import { createBranchLoad, loadBranchFile } from './load';
+import { searchBranches } from './branches';
+import { BRANCH_LINE_MAX_CHARS, type BranchLoadOptions, createBranchLoad, loadBranchFile } from './load';
 
 /**
  * Carrier branches (issue 19 point 6): the search behind the branch picker, loading a carrier's file, the
@@ -113,6 +114,53 @@ describe('branch search', () => {
     await server.database.executeSql('update carrier_branches set active = true where id = $1', [hidden!.id]);
   });
 
+  it('answers the same rows in the same order as a plain query, page by page, whichever way it searches', async () => {
+    // Every branch of the page must be read from a plain statement that can only be right: no index tricks.
+    const expected = async (country: string, carrier: string | null, search: string) => {
+      const words = branchSearchWords(search);
+      const params: unknown[] = [country, carrier];
+      const where = words.map((word) => {
+        const zip = branchZipPrefix(country, word);
+        params.push(zip ?? word);
+        const like = `search_text like '%' || lower(pp_unaccent($${params.length})) || '%'`;
+        if (!zip) return like;
+        params.push(zip);
+        return `${like} and replace(zip, ' ', '') like $${params.length} || '%'`;
+      });
+      const { rows } = await server.database.executeSql(
+        `select id from carrier_branches where country = $1 and ($2::text is null or carrier = $2) and active
+          ${where.map((w) => `and ${w}`).join(' ')} order by name, id`,
+        params,
+      );
+      return (rows as { id: string }[]).map((r) => r.id);
+    };
+    const cases: [string, string | null, string][] = [
+      ['CZ', 'ZASILKOVNA', 'praha'],
+      ['CZ', null, 'Z-BOX'],
+      ['CZ', 'ZASILKOVNA', 'plzen'],
+      ['CZ', null, 'kolin'],
+      ['CZ', null, 'brno masarykova'],
+      ['CZ', null, '301'],
+      ['CZ', null, 'ostr'],
+      ['HU', null, 'foxpost budapest'],
+      ['PL', null, '00695'],
+      ['CZ', null, 'nothing-like-this'],
+    ];
+    // The walk as the service sets it, a short one (often too short to fill a page: the gather answers) and none.
+    for (const walk of [undefined, 40, 0]) {
+      for (const [country, carrier, search] of cases) {
+        const seen: string[] = [];
+        let after: string | null = null;
+        do {
+          const page = await searchBranches(server.database.db, { country, carrier, search, first: 17, after }, walk);
+          seen.push(...page.nodes.map((b) => b.id));
+          after = page.nextCursor;
+        } while (after);
+        expect(seen, `${search} (walk ${walk})`).toEqual(await expected(country, carrier, search));
+      }
+    }
+  });
+
   it('refuses an unknown country, carrier, page size or cursor with a validation error', async () => {
     for (const variables of [
       { country: 'DE' },
@@ -133,10 +181,12 @@ const file =
   () =>
     Readable.from([`${[HEADER, ...lines].join('\n')}\n`]);
 
-async function load(source: () => Readable) {
+async function load(source: () => Readable, options: BranchLoadOptions = {}) {
   const loadId = await createBranchLoad(server.database.db, { accountId: null, fileName: 'test.csv' });
-  return loadBranchFile(server.database.db, loadId, source);
+  return loadBranchFile(server.database.db, loadId, source, undefined, options);
 }
+
+const FOX = (code: string, extra = '') => `FOXPOST;HU;${code};Foxpost Eger${extra};Fő utca 1;Eger;3300;;;1;1;;`;
 
 async function activeFoxpost(): Promise<string[]> {
   const { rows } = await server.database.executeSql(
@@ -169,6 +219,111 @@ describe('loading a carrier file', () => {
     );
   });
 
+  it('refuses hostile files with the line and a catalogue code, changing nothing', async () => {
+    const before = await activeFoxpost();
+    const bytes =
+      (...parts: (string | number[])[]) =>
+      () =>
+        Readable.from([Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : Buffer.from(p))))]);
+    const cases: [string, () => Readable, { code: string; errors: unknown[] }][] = [
+      [
+        'a NUL byte in a name',
+        file(FOX('9301'), FOX('9302', '\u0000x')),
+        { code: 'CARRIER_BRANCH_ERROR', errors: [{ line: 3, field: 'name', rule: 'invalidCharacters' }] },
+      ],
+      [
+        'a lone surrogate written as UTF-8',
+        bytes(
+          `${HEADER}\n${FOX('9301')}\n${FOX('9302')}\nFOXPOST;HU;9303;Foxpost `,
+          [0xed, 0xa0, 0x80],
+          ' Eger;Fő utca 1;Eger;3300;;;1;1;;\n',
+        ),
+        { code: 'IMPORT_FILE_ENCODING', errors: [{ line: 4, field: 'row', rule: 'encoding' }] },
+      ],
+      [
+        'Windows-1250 instead of UTF-8',
+        bytes(
+          `${HEADER}\n${FOX('9301')}\nFOXPOST;HU;9302;P`,
+          [0xe9],
+          'cs;F',
+          [0xf5],
+          ' utca 1;P',
+          [0xe9],
+          'cs;7621;;;1;1;;\n',
+        ),
+        { code: 'IMPORT_FILE_ENCODING', errors: [{ line: 3, field: 'row', rule: 'encoding' }] },
+      ],
+      [
+        'too few and too many columns',
+        file(FOX('9301'), 'FOXPOST;HU;9302;Foxpost Eger', `${FOX('9303')};extra`),
+        {
+          code: 'CARRIER_BRANCH_ERROR',
+          errors: [
+            { line: 3, field: 'row', rule: 'columns' },
+            { line: 4, field: 'row', rule: 'columns' },
+          ],
+        },
+      ],
+      [
+        'a code twice',
+        file(FOX('9301'), FOX('9301', ' 2')),
+        { code: 'CARRIER_BRANCH_ERROR', errors: [{ line: 3, field: 'code', rule: 'duplicate' }] },
+      ],
+      [
+        'numbers out of any range in the coordinates',
+        file(
+          'FOXPOST;HU;9301;Foxpost Eger;Fő utca 1;Eger;3300;1e400;-1e400;1;1;;',
+          'FOXPOST;HU;9302;Foxpost Eger;Fő utca 1;Eger;3300;NaN;Infinity;1;1;;',
+        ),
+        {
+          code: 'CARRIER_BRANCH_ERROR',
+          errors: [
+            { line: 2, field: 'lat', rule: 'invalid' },
+            { line: 2, field: 'lng', rule: 'invalid' },
+            { line: 3, field: 'lat', rule: 'invalid' },
+            { line: 3, field: 'lng', rule: 'invalid' },
+          ],
+        },
+      ],
+      [
+        'a quote left open',
+        file(FOX('9301'), 'FOXPOST;HU;9302;"Foxpost Eger;Fő utca 1;Eger;3300;;;1;1;;'),
+        { code: 'ErrorReadingFile', errors: [{ line: expect.any(Number), field: 'row', rule: 'unreadable' }] },
+      ],
+    ];
+    for (const [label, source, refusal] of cases) {
+      const outcome = await load(source);
+      expect({ status: outcome.status, code: outcome.code, errors: outcome.errors }, label).toEqual({
+        status: 'failed',
+        ...refusal,
+      });
+      expect(await activeFoxpost(), label).toEqual(before);
+    }
+  });
+
+  it('stops reading at a line longer than the limit: a 1 GB line costs a few chunks, not a gigabyte', async () => {
+    let chunks = 0;
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    async function* huge() {
+      yield Buffer.from(`${HEADER}\n${FOX('9301')}\nFOXPOST;HU;9302;`);
+      // 16,384 chunks of 64 kB: one line of a gigabyte, made only as far as it is read.
+      for (let i = 0; i < 16_384; i++) {
+        chunks++;
+        yield chunk;
+      }
+    }
+    const outcome = await load(() => Readable.from(huge()));
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      code: 'ErrorReadingFile',
+      errors: [{ line: 3, field: 'row', rule: 'tooLong' }],
+    });
+    // The parser gives up past BRANCH_LINE_MAX_CHARS, within the first chunk of the line; the streams ahead of it
+    // hold a few chunks (Readable.from reads 16 ahead): of 16,384, fewer than 64 are ever made.
+    expect(BRANCH_LINE_MAX_CHARS).toBeLessThan(chunk.length);
+    expect(chunks).toBeLessThan(64);
+  });
+
   it("replaces a carrier's network: new and changed branches written, the missing ones inactive, not deleted", async () => {
     const before = await activeFoxpost();
     expect(before.length).toBeGreaterThan(100);
@@ -198,6 +353,32 @@ describe('loading a carrier file', () => {
     expect((await search({ country: 'HU', carrier: 'PACKETA', first: 5 })).nodes).toHaveLength(5);
     const westend = await search({ country: 'HU', search: 'vaci westend' });
     expect(westend.nodes.map((b) => [b.id, b.zip])).toEqual([[`FOXPOST-${kept}`, '1062']]);
+  });
+
+  it('reads the delimiter from the header, so names keep their commas; an upload for a carrier refuses the others', async () => {
+    const semicolons = await load(
+      file('FOXPOST;HU;9401;Foxpost Győr, Árkád;Budai út 1;Győr;9027;47.68;17.65;1;1;SMALLBOX;H–V 8–20'),
+      { carrier: 'FOXPOST' },
+    );
+    expect(semicolons).toMatchObject({ status: 'done', lines: 1 });
+    expect((await search({ country: 'HU', search: 'arkad' })).nodes.map((b) => b.name)).toEqual([
+      'Foxpost Győr, Árkád',
+    ]);
+    const commas = await load(() =>
+      Readable.from([
+        `${BRANCH_FILE_COLUMNS.join(',')}\nFOXPOST,HU,9402,"Foxpost Győr, Plaza",Budai út 2,Győr,9027,,,1,1,,\n`,
+      ]),
+    );
+    expect(commas).toMatchObject({ status: 'done', lines: 1 });
+    const other = await load(file(FOX('9403'), 'PACKETA;HU;9404;Packeta Eger;Fő utca 2;Eger;3300;;;1;1;;'), {
+      carrier: 'FOXPOST',
+    });
+    expect(other).toMatchObject({
+      status: 'failed',
+      code: 'CARRIER_BRANCH_ERROR',
+      errors: [{ line: 3, field: 'carrier', rule: 'otherCarrier' }],
+    });
+    expect(await activeFoxpost()).toEqual(['FOXPOST-9402']);
   });
 });
 

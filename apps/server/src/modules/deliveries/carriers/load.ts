@@ -1,4 +1,4 @@
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   BRANCH_FILE_ERRORS_KEPT,
   BRANCH_FILE_MAX_ROWS,
@@ -12,6 +12,7 @@ import {
 import { CsvError, parse } from 'csv-parse';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../../platform/db/client';
+import { utf8Check } from '../../../platform/uploads/utf8';
 import { carrierBranchLoads } from './tables';
 
 /**
@@ -21,6 +22,10 @@ import { carrierBranchLoads } from './tables';
  * numbers), then, in one transaction, its branches are written and each (carrier, country) it names is
  * replaced — branches of that network missing from the file become inactive, never deleted (orders point
  * at them).
+ *
+ * A refusal of the whole file names the line where it was found when there is one: bytes that are not UTF-8,
+ * a line longer than BRANCH_LINE_MAX_CHARS (read no further: a 1 GB line costs this much memory, not a GB),
+ * text the CSV reader cannot read (a quote left open).
  */
 
 export interface BranchLoadError {
@@ -47,12 +52,30 @@ export interface BranchLoadOutcome {
 export type BranchSource = () => Readable | Promise<Readable>;
 export type BranchProgress = (done: number, total: number) => void | Promise<void>;
 
+export interface BranchLoadOptions {
+  /** The one carrier the file may name (the cockpit's upload is for a carrier the operator picked). */
+  carrier?: string | null;
+}
+
+/** The longest line a branch file may have: a full row is under 1,000 characters. */
+export const BRANCH_LINE_MAX_CHARS = 8 * 1024;
+
 /** Two-key advisory locks of branch loads: this namespace and the carrier's hash. */
 const LOAD_LOCK = 19_006;
 const BATCH = 1000;
 const PROGRESS_EVERY = 2000;
 
-class FileRefusal extends DomainError {}
+/** The whole file refused with a code, and the line it was found on when there is one. */
+class FileRefusal extends DomainError {
+  constructor(
+    code: ErrorCode,
+    readonly line: number | null = null,
+    readonly rule = 'unreadable',
+    params: Record<string, string | number> = {},
+  ) {
+    super(code, params);
+  }
+}
 
 /**
  * The header's delimiter: ';' (what spreadsheets of the six markets write) when the first line has one, else
@@ -75,36 +98,18 @@ async function delimiterOf(source: BranchSource): Promise<';' | ','> {
 }
 
 /** The rows of the file after its header, with their line numbers (a header line is 1). */
-async function* records(source: BranchSource): AsyncGenerator<{ line: number; cells: string[] }> {
+async function* records(source: BranchSource, delimiter: ';' | ','): AsyncGenerator<{ line: number; cells: string[] }> {
   const input = await source();
-  // The delimiter is the header's: ';' (what spreadsheets of the six markets write) or ','.
   const parser = parse({
-    delimiter: [';', ','],
+    delimiter,
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
     info: true,
+    max_record_size: BRANCH_LINE_MAX_CHARS,
   });
-  // Only UTF-8: a streaming decoder that fails on the first invalid sequence, across chunk borders too.
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const utf8 = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      try {
-        decoder.decode(chunk, { stream: true });
-      } catch {
-        return done(new FileRefusal('IMPORT_FILE_ENCODING'));
-      }
-      done(null, chunk);
-    },
-    flush(done) {
-      try {
-        decoder.decode();
-      } catch {
-        return done(new FileRefusal('IMPORT_FILE_ENCODING'));
-      }
-      done();
-    },
-  });
+  // Only UTF-8 (platform/uploads/utf8.ts): the first invalid sequence refuses the file with its line.
+  const utf8 = utf8Check((line) => new FileRefusal('IMPORT_FILE_ENCODING', line, 'encoding'));
   input.on('error', (error) => parser.destroy(error));
   utf8.on('error', (error) => parser.destroy(error));
   input.pipe(utf8).pipe(parser);
@@ -112,7 +117,7 @@ async function* records(source: BranchSource): AsyncGenerator<{ line: number; ce
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (header) {
-        if (!isBranchFileHeader(record)) throw new FileRefusal('INVALID_CSV_HEADER');
+        if (!isBranchFileHeader(record)) throw new FileRefusal('INVALID_CSV_HEADER', 1, 'header');
         header = false;
         continue;
       }
@@ -121,8 +126,11 @@ async function* records(source: BranchSource): AsyncGenerator<{ line: number; ce
     if (header) throw new FileRefusal('IMPORT_FILE_EMPTY');
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    // The parser's message quotes the field: it goes no further than here.
-    if (error instanceof CsvError) throw new FileRefusal('ErrorReadingFile');
+    // The parser's message quotes the field: only its line and kind go further than here.
+    if (error instanceof CsvError) {
+      const line = typeof error.lines === 'number' ? error.lines : null;
+      throw new FileRefusal('ErrorReadingFile', line, error.code === 'CSV_MAX_RECORD_SIZE' ? 'tooLong' : 'unreadable');
+    }
     throw error;
   } finally {
     parser.destroy();
@@ -132,7 +140,7 @@ async function* records(source: BranchSource): AsyncGenerator<{ line: number; ce
 }
 
 /** The file's rows checked; nothing is written. */
-async function check(source: BranchSource) {
+async function check(source: BranchSource, delimiter: ';' | ',', only: string | null) {
   const errors: BranchLoadError[] = [];
   let errorCount = 0;
   let lines = 0;
@@ -142,11 +150,17 @@ async function check(source: BranchSource) {
     errorCount++;
     for (const issue of issues) if (errors.length < BRANCH_FILE_ERRORS_KEPT) errors.push({ line, ...issue });
   };
-  for await (const { line, cells } of records(source)) {
-    if (++lines > BRANCH_FILE_MAX_ROWS) throw new FileRefusal('IMPORT_TOO_MANY_ROWS', { 0: BRANCH_FILE_MAX_ROWS });
+  for await (const { line, cells } of records(source, delimiter)) {
+    if (++lines > BRANCH_FILE_MAX_ROWS) {
+      throw new FileRefusal('IMPORT_TOO_MANY_ROWS', line, 'tooMany', { 0: BRANCH_FILE_MAX_ROWS });
+    }
     const read = readBranchRow(cells);
     if ('issues' in read) {
       refuse(line, read.issues);
+      continue;
+    }
+    if (only && read.branch.carrier !== only) {
+      refuse(line, [{ field: 'carrier', rule: 'otherCarrier' }]);
       continue;
     }
     if (seen.has(read.branch.id)) {
@@ -207,6 +221,7 @@ export async function loadBranchFile(
   loadId: number,
   source: BranchSource,
   onProgress: BranchProgress = () => undefined,
+  options: BranchLoadOptions = {},
 ): Promise<BranchLoadOutcome> {
   const outcome: BranchLoadOutcome = {
     loadId,
@@ -220,8 +235,10 @@ export async function loadBranchFile(
     errors: [],
     errorCount: 0,
   };
+  let delimiter: ';' | ',' = ';';
   try {
-    const checked = await check(source);
+    delimiter = await delimiterOf(source);
+    const checked = await check(source, delimiter, options.carrier ?? null);
     Object.assign(outcome, {
       lines: checked.lines,
       errors: checked.errors,
@@ -233,6 +250,10 @@ export async function loadBranchFile(
   } catch (error) {
     if (!(error instanceof FileRefusal)) throw error;
     outcome.code = error.code;
+    if (error.line !== null && outcome.errors.length < BRANCH_FILE_ERRORS_KEPT) {
+      outcome.errors.push({ line: error.line, field: 'row', rule: error.rule });
+      outcome.errorCount++;
+    }
   }
   if (outcome.code) {
     await finish(db, outcome);
@@ -241,7 +262,7 @@ export async function loadBranchFile(
   await onProgress(0, outcome.lines);
 
   try {
-    await write(db, loadId, source, outcome, onProgress);
+    await write(db, loadId, () => records(source, delimiter), outcome, onProgress);
   } catch (error) {
     // The transaction rolled back: nothing of the file was written.
     Object.assign(outcome, { status: 'failed', inserted: 0, updated: 0, deactivated: 0 });
@@ -258,7 +279,7 @@ export async function loadBranchFile(
 async function write(
   db: Db,
   loadId: number,
-  source: BranchSource,
+  rows: () => AsyncGenerator<{ line: number; cells: string[] }>,
   outcome: BranchLoadOutcome,
   onProgress: BranchProgress,
 ) {
@@ -278,7 +299,7 @@ async function write(
       if (done % PROGRESS_EVERY < BATCH) await onProgress(done, outcome.lines);
     };
     // The second read: the file was checked whole, so every row reads; a file changed in between refuses.
-    for await (const { cells } of records(source)) {
+    for await (const { cells } of rows()) {
       const read = readBranchRow(cells);
       if (!('branch' in read)) throw new DomainError('CARRIER_BRANCH_ERROR');
       batch.push(read.branch);
@@ -300,17 +321,20 @@ async function write(
 }
 
 async function finish(db: DbOrTx, outcome: BranchLoadOutcome) {
+  const networks = outcome.networks.join(', ').slice(0, 500) || null;
   await db
     .update(carrierBranchLoads)
     .set({
       status: outcome.status,
-      carrier: outcome.networks.join(', ').slice(0, 500) || null,
+      // The networks the file replaced; a refused upload keeps the carrier it was uploaded for.
+      carrier: outcome.status === 'done' ? networks : sql`coalesce(${carrierBranchLoads.carrier}, ${networks}::text)`,
       lines: outcome.lines,
       inserted: outcome.inserted,
       updated: outcome.updated,
       deactivated: outcome.deactivated,
       errors: outcome.errors,
       errorCount: outcome.errorCount,
+      errorCode: outcome.code,
       finishedAt: new Date(),
     })
     .where(eq(carrierBranchLoads.id, outcome.loadId));

@@ -80,6 +80,8 @@ export const carrierBranchLoads = pgTable('carrier_branch_loads', {
   /** The first bad rows, as { line, field, rule }; the count says how many there were in all. */
   errors: jsonb('errors').$type<{ line: number; field: string; rule: string }[]>().notNull().default([]),
   errorCount: integer('error_count').notNull().default(0),
+  /** Why the whole file was refused (a catalogue code), null when it was loaded or has not finished. */
+  errorCode: text('error_code'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });

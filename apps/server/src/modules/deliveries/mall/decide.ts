@@ -4,6 +4,7 @@ import {
   MALL_DELIVERY_REASON_MAX,
   mallDeliveryDecisionSchema,
   mallDeliveryMoveRefusal,
+  safeText,
 } from '@pp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -203,7 +204,7 @@ export async function decideMallDelivery(
 }
 
 const deactivateSchema = z.object({
-  reason: z.string('required').trim().min(1, 'required').max(MALL_DELIVERY_REASON_MAX, 'max'),
+  reason: safeText({ multiline: true }).trim().min(1, 'required').max(MALL_DELIVERY_REASON_MAX, 'max'),
 });
 
 /**

@@ -251,6 +251,25 @@ describe('the operator decision', () => {
       .orderBy(desc(mailOutbox.id));
     expect(mail?.data).toMatchObject({ state: 'declined', reason });
     expect(mail?.lang).toBe('en');
+    // The partner's notification says why too: the list entry keeps the reason, its e-mail quotes it.
+    const [notification] = await server.database.db
+      .select()
+      .from(partnerNotifications)
+      .where(and(eq(partnerNotifications.partnerId, sk), eq(partnerNotifications.eventType, 'MALL_DELIVERY_DECIDED')))
+      .orderBy(desc(partnerNotifications.id));
+    expect(notification?.params).toEqual({ state: 'declined', reason });
+    const sent = await server.deliverMail();
+    const contactMail = sent.find((m) => m.to === 'zuzana@zahrada-demo.sk' && m.subject === 'MALL Delivery: Declined');
+    expect(contactMail?.text).toContain(`Your MALL Delivery is now “Declined”. The marketplace’s note: “${reason}”`);
+    const list = await server.gql<{ partnerNotifications: { items: { eventType: string; params: unknown }[] } }>(
+      '{ partnerNotifications { items { eventType params } } }',
+      {},
+      asSk(),
+    );
+    expect(list.data!.partnerNotifications.items.find((n) => n.eventType === 'MALL_DELIVERY_DECIDED')?.params).toEqual({
+      state: 'declined',
+      reason,
+    });
     const again = await server.gql<{ mallDeliveryRequest: View }>(REQUEST, {}, asSk());
     expect(again.data!.mallDeliveryRequest.state).toBe('requested');
   });
@@ -445,6 +464,48 @@ describe('the DIP deliveries grid', () => {
       { token: czToken, partnerId: cz },
     );
     expect(filtered.data!.dipDeliveries.items.every((r) => r.shipmentStatus === 'DELIVERED')).toBe(true);
+    // The next page by the cursor the grid hands out (order ids are past 2^31), and a filter on an id.
+    expect(ids.length).toBeGreaterThan(1);
+    const sorted = { perPage: 1, sort: { field: 'id', direction: 'DESCENDING' } };
+    const one = await server.gql<{ dipDeliveries: { items: { id: string }[]; nextCursor: string | null } }>(
+      DIP,
+      { grid: sorted },
+      { token: czToken, partnerId: cz },
+    );
+    expect(Number(one.data!.dipDeliveries.items[0]!.id)).toBeGreaterThan(2 ** 31);
+    const next = await server.gql<{ dipDeliveries: { items: { id: string }[] } }>(
+      DIP,
+      { grid: { ...sorted, page: 2, after: one.data!.dipDeliveries.nextCursor } },
+      { token: czToken, partnerId: cz },
+    );
+    expect(next.errors).toBeUndefined();
+    expect(next.data!.dipDeliveries.items.map((r) => r.id)).toEqual([String(ids[1])]);
+    const byId = await server.gql<{ dipDeliveries: { items: { id: string }[] } }>(
+      DIP,
+      { grid: { filters: [{ field: 'id', operator: 'EQUAL', value: String(ids[1]) }] } },
+      { token: czToken, partnerId: cz },
+    );
+    expect(byId.data!.dipDeliveries.items.map((r) => r.id)).toEqual([String(ids[1])]);
+    // A rare status is found among the orders that ever had it, then judged by the latest: an order returned
+    // once and now waiting at the pickup point again is not "returned".
+    await server.database.executeSql(
+      "insert into order_shipment_history (partner_id, order_id, status, at) values ($1, $2, 'RETURNED', now() - interval '2 hours'), ($1, $2, 'RETURN_READY_FOR_PICKUP', now() - interval '1 hour')",
+      [cz, ids[0]],
+    );
+    const byStatus = async (status: string) =>
+      (
+        await server.gql<{ dipDeliveries: { items: { id: string; shipmentStatus: string }[] } }>(
+          DIP,
+          { grid: { perPage: 100, filters: [{ field: 'shipmentStatus', operator: 'IN', values: [status] }] } },
+          { token: czToken, partnerId: cz },
+        )
+      ).data!.dipDeliveries.items;
+    const waiting = await byStatus('RETURN_READY_FOR_PICKUP');
+    expect(waiting.map((r) => r.id)).toContain(String(ids[0]));
+    expect(waiting.every((r) => r.shipmentStatus === 'RETURN_READY_FOR_PICKUP')).toBe(true);
+    const returned = await byStatus('RETURNED');
+    expect(returned.map((r) => r.id)).not.toContain(String(ids[0]));
+    expect(returned.every((r) => r.shipmentStatus === 'RETURNED')).toBe(true);
     // The Slovak shop's grid holds none of the Czech orders.
     const skPage = await server.gql<{ dipDeliveries: { items: { id: string }[] } }>(DIP, {}, asSk());
     expect(skPage.data!.dipDeliveries.items.some((r) => ids.includes(Number(r.id)))).toBe(false);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../../platform/audit/tables';
 import { codeOf, startTestServer, type TestServer } from '../../../test/harness';
+import { openStreamSocket } from '../../../test/stream-socket';
 import { partners } from '../../partner/tables';
 import { memberWith } from '../../sla/test-helpers';
 import { orderDatesFor } from './settings';
@@ -28,7 +29,8 @@ const VALID = {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Listening: the live stream's sockets connect to it.
+  server = await startTestServer({ listen: true });
   // A shop of its own (Czech market), so no demo data or other test touches its settings.
   const made = await server.database.db
     .insert(partners)
@@ -47,7 +49,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-type Settings = typeof VALID & { transportV2: boolean; exportToFeed: boolean };
+type Settings = typeof VALID & {
+  transportV2: boolean;
+  exportToFeed: boolean;
+  exportToPPC: boolean;
+  exportToAffiliate: boolean;
+};
 
 describe('warehouse settings', () => {
   it("start as the market's calendar with same-day dispatch before 14:00", async () => {
@@ -195,6 +202,55 @@ describe('warehouse settings', () => {
     expect(again.data?.warehouseSettings).toMatchObject({ ...input, supplyDelayTo: 4 });
     const unknown = await server.gql(FLAGS, { id: '999999', input }, { token: admin });
     expect(codeOf(unknown)).toBe('NOT_FOUND');
+  });
+
+  it("announces each change on the stream, at commit, to the partner's people who read deliveries", async () => {
+    const seller = await openStreamSocket(server, reader, { partnerId: shop });
+    const ordersOnly = await memberWith(server, 'sklad-orders@demo.test', shop, [['orders', 'read']]);
+    const blind = await openStreamSocket(server, ordersOnly, { partnerId: shop });
+    const FLAGS = `mutation($id: ID!, $input: MarketplaceFlagsInput!) {
+      cockpitPartnerMarketplaceFlagsUpdate(partnerId: $id, input: $input) { transportV2 } }`;
+    try {
+      const before = (await server.gql<{ warehouseSettings: Settings }>(READ, {}, { token: reader, partnerId: shop }))
+        .data!.warehouseSettings;
+      // The partner switches cash on delivery the other way and moves its cut-off.
+      const input = { ...VALID, carrierCloseTime: '12:15', codPaymentDisabled: !before.codPaymentDisabled };
+      const saved = await server.gql(UPDATE, { input }, { token: editor, partnerId: shop });
+      expect(saved.errors).toBeUndefined();
+      const own = await seller.next('delivery_settings_changed');
+      expect([...((own.data?.fields ?? []) as string[])].sort()).toEqual(
+        ['carrierCloseTime', 'codPaymentDisabled', ...(before.supplyDelayTo === 3 ? [] : ['supplyDelayTo'])].sort(),
+      );
+      // The same save again changes nothing and announces nothing.
+      await server.gql(UPDATE, { input }, { token: editor, partnerId: shop });
+      // The marketplace's switch, set by an operator, reaches the partner's pages too.
+      const admin = (await server.login('admin@demo.test')).token;
+      const flags = {
+        transportV2: !before.transportV2,
+        exportToFeed: before.exportToFeed,
+        exportToPPC: before.exportToPPC,
+        exportToAffiliate: before.exportToAffiliate,
+      };
+      expect((await server.gql(FLAGS, { id: String(shop), input: flags }, { token: admin })).errors).toBeUndefined();
+      expect((await seller.next('delivery_settings_changed')).data).toEqual({ fields: ['transportV2'] });
+      await seller.settled();
+      expect(seller.all('delivery_settings_changed')).toHaveLength(2);
+      // A colleague without the deliveries right hears nothing of them.
+      await blind.settled();
+      expect(blind.all('delivery_settings_changed')).toEqual([]);
+      // A refused save (a bad cut-off) announces nothing either.
+      const refused = await server.gql(
+        UPDATE,
+        { input: { ...input, carrierCloseTime: '24:00' } },
+        { token: editor, partnerId: shop },
+      );
+      expect(codeOf(refused)).toBe('VALIDATION_ERROR');
+      await seller.settled();
+      expect(seller.all('delivery_settings_changed')).toHaveLength(2);
+    } finally {
+      seller.close();
+      blind.close();
+    }
   });
 
   it('answers the holidays of a calendar year and refuses an unknown country or year', async () => {

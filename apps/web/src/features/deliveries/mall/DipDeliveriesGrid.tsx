@@ -27,6 +27,8 @@ export function DipDeliveriesGrid() {
         field: 'id',
         header: 'deliveries.mall.dip.columns.id',
         filterType: 'NUMBER',
+        // Order ids pass 2^31: the filter takes what the server's int8 column takes.
+        number: 'int8',
         sortable: true,
         render: (row) => (
           <Anchor

@@ -1,35 +1,14 @@
 import { classicConfigRefusal, classicConfigSchema, isShopId, OPENING_WEEKDAYS, type OpeningWeekday } from '@pp/domain';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Checkbox, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useEffect } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/api';
-import { ApiError, errorMessage } from '../../../app/api/apiError';
-import { usePermission } from '../../../app/session/permission';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../../ui/PageFrame';
-import { flash } from '../../../ui/flash';
 import type { FormIssue } from '../../../ui/formErrors';
-import { PermissionGate } from '../../../ui/PermissionGate';
-import { UnsavedChangesGuard } from '../../../ui/UnsavedChanges';
-import { useFormFields } from '../../../ui/useFormFields';
-import { MallTabs } from './MallTabs';
-import { type MallDeliveryData, MALL_DELIVERY_KEY, MallDeliveryClassicMutation } from './operations';
-import { refreshMall, useMallDelivery, useMallDeliveryBranches } from './useMallDelivery';
+import { MallSettingsForm, MallSettingsPage, useMallSettingsForm } from './MallFormFrame';
+import { type MallDeliveryData, MallDeliveryClassicMutation } from './operations';
+import { useMallDeliveryBranches } from './useMallDelivery';
 
 type DayField = `${OpeningWeekday}${'Open' | 'From' | 'To'}`;
 type Field = 'registerBranch' | 'returnBranch' | 'returnPin' | 'openingHours' | DayField;
@@ -83,54 +62,30 @@ function errorsOf(issues: readonly { path: readonly PropertyKey[]; rule: string 
 export function MallClassicPage() {
   const { t } = useTranslation();
   useDocumentTitle('deliveriesMallClassic');
-  const mall = useMallDelivery();
-  if (mall.error) return <ErrorAlert error={mall.error} />;
-  if (!mall.data) return <Skeleton h={320} />;
   return (
-    <Stack gap="lg">
-      <MallTabs />
-      <Title order={2} size="h3">
-        {t('deliveries.mall.classic.title')}
-      </Title>
-      <ClassicForm data={mall.data} />
-    </Stack>
+    <MallSettingsPage title={t('deliveries.mall.classic.title')}>
+      {(data) => <ClassicForm data={data} />}
+    </MallSettingsPage>
   );
 }
 
 function ClassicForm({ data }: { data: MallDeliveryData }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const branches = useMallDeliveryBranches();
-  const canUpdate = usePermission('deliveries', 'update');
-  const { values, setValues, errors, setErrors, set, formRef, dirty, markSaved, reset } = useFormFields<Values>(
-    valuesOf(data),
-  );
-  // Another tab or colleague saved: show the stored settings, unless this form holds unsaved changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new server state resets the form
-  useEffect(() => {
-    if (!dirty) reset(valuesOf(data));
-  }, [data]);
+  const { values, setValues, errors, setErrors, set, formRef, dirty, save, canUpdate } = useMallSettingsForm<Values>({
+    data,
+    valuesOf,
+    send: (v) =>
+      api.request(MallDeliveryClassicMutation, { input: inputOf(v) }).then((r) => r.mallDeliveryConfigUpdate),
+    savedText: t('deliveries.mall.classic.saved'),
+    fieldErrorsOf: (error) =>
+      errorsOf(
+        error.fields.map((f) => ({ path: f.field.split('.'), rule: f.rule })),
+        t,
+      ),
+  });
   const refusal = classicConfigRefusal(data.state, data.config.spectrumStatus);
   const disabled = refusal !== null || !canUpdate.allowed;
-  const save = useMutation({
-    mutationFn: (v: Values) => api.request(MallDeliveryClassicMutation, { input: inputOf(v) }),
-    onSuccess: (result, v) => {
-      markSaved(v);
-      queryClient.setQueryData(MALL_DELIVERY_KEY, result.mallDeliveryConfigUpdate);
-      refreshMall(queryClient);
-      flash.success(t('deliveries.mall.classic.saved'));
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields.length) {
-        setErrors(
-          errorsOf(
-            error.fields.map((f) => ({ path: f.field.split('.'), rule: f.rule })),
-            t,
-          ),
-        );
-      } else flash.error(errorMessage(error, t));
-    },
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!isShopId(data.shopId)) return;
@@ -160,121 +115,123 @@ function ClassicForm({ data }: { data: MallDeliveryData }) {
     setErrors((e) => ({ ...e, openingHours: undefined }));
   };
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('deliveries.mall.classic.title')}>
-      <Stack gap="md">
-        {refusal && (
+    <MallSettingsForm
+      formRef={formRef}
+      label={t('deliveries.mall.classic.title')}
+      onSubmit={submit}
+      dirty={dirty}
+      saving={save.isPending}
+      canUpdate={canUpdate}
+      saveDisabled={refusal !== null}
+      saveLabel={t('deliveries.mall.classic.save')}
+      saveTestId="classic-save"
+      notice={
+        refusal && (
           <Alert
             color={refusal === 'MALL_DELIVERY_CLASSIC_DISABLED' ? 'yellow' : 'gray'}
             data-testid="classic-disabled"
           >
             {t(`errors.${refusal}`)}
           </Alert>
-        )}
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {t('deliveries.mall.classic.intro')}
-            </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <Select
-                label={t('deliveries.mall.fields.registerBranch')}
-                description={t('deliveries.mall.classic.registerHelp')}
-                data={branchOptions}
-                value={values.registerBranch || null}
-                onChange={pick('registerBranch')}
-                error={errors.registerBranch}
-                required
-                disabled={disabled}
-                allowDeselect={false}
-              />
-              <Select
-                label={t('deliveries.mall.fields.returnBranch')}
-                description={t('deliveries.mall.classic.returnHelp')}
-                data={branchOptions}
-                value={values.returnBranch || null}
-                onChange={pick('returnBranch')}
-                error={errors.returnBranch}
-                required
-                disabled={disabled}
-                allowDeselect={false}
-              />
-              <TextInput
-                label={t('deliveries.mall.fields.returnPin')}
-                description={t('deliveries.mall.classic.pinHelp')}
-                value={values.returnPin}
-                onChange={set('returnPin')}
-                error={errors.returnPin}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={6}
-                required
-                disabled={disabled}
-              />
-            </SimpleGrid>
+        )
+      }
+    >
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {t('deliveries.mall.classic.intro')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t('deliveries.mall.fields.registerBranch')}
+              description={t('deliveries.mall.classic.registerHelp')}
+              data={branchOptions}
+              value={values.registerBranch || null}
+              onChange={pick('registerBranch')}
+              error={errors.registerBranch}
+              required
+              disabled={disabled}
+              allowDeselect={false}
+            />
+            <Select
+              label={t('deliveries.mall.fields.returnBranch')}
+              description={t('deliveries.mall.classic.returnHelp')}
+              data={branchOptions}
+              value={values.returnBranch || null}
+              onChange={pick('returnBranch')}
+              error={errors.returnBranch}
+              required
+              disabled={disabled}
+              allowDeselect={false}
+            />
+            <TextInput
+              label={t('deliveries.mall.fields.returnPin')}
+              description={t('deliveries.mall.classic.pinHelp')}
+              value={values.returnPin}
+              onChange={set('returnPin')}
+              error={errors.returnPin}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              required
+              disabled={disabled}
+            />
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }} disabled={disabled}>
+          <legend>
+            <Text fw={600}>{t('deliveries.mall.classic.hours')}</Text>
+          </legend>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('deliveries.mall.classic.hoursHelp')}
+          </Text>
+          <Stack gap="xs">
+            {OPENING_WEEKDAYS.map((day) => {
+              const open = values[`${day}Open`] === 'true';
+              return (
+                <Group key={day} gap="sm" align="flex-start" wrap="wrap" data-testid={`hours-${day}`}>
+                  <Checkbox
+                    w={150}
+                    mt={8}
+                    label={t(`deliveries.mall.weekdays.${day}`)}
+                    checked={open}
+                    onChange={(event) => toggleDay(day)(event.currentTarget.checked)}
+                  />
+                  {open && (
+                    <>
+                      <TextInput
+                        w={120}
+                        label={t('deliveries.mall.classic.from')}
+                        placeholder="08:00"
+                        value={values[`${day}From`]}
+                        onChange={set(`${day}From`)}
+                        error={errors[`${day}From`]}
+                        aria-label={`${t(`deliveries.mall.weekdays.${day}`)} ${t('deliveries.mall.classic.from')}`}
+                      />
+                      <TextInput
+                        w={120}
+                        label={t('deliveries.mall.classic.to')}
+                        placeholder="16:00"
+                        value={values[`${day}To`]}
+                        onChange={set(`${day}To`)}
+                        error={errors[`${day}To`]}
+                        aria-label={`${t(`deliveries.mall.weekdays.${day}`)} ${t('deliveries.mall.classic.to')}`}
+                      />
+                    </>
+                  )}
+                </Group>
+              );
+            })}
           </Stack>
-        </Paper>
-        <Paper withBorder p="md" radius="md">
-          <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }} disabled={disabled}>
-            <legend>
-              <Text fw={600}>{t('deliveries.mall.classic.hours')}</Text>
-            </legend>
-            <Text size="sm" c="dimmed" mb="sm">
-              {t('deliveries.mall.classic.hoursHelp')}
+          {errors.openingHours && (
+            <Text size="sm" c="red.8" mt="xs" role="alert">
+              {errors.openingHours}
             </Text>
-            <Stack gap="xs">
-              {OPENING_WEEKDAYS.map((day) => {
-                const open = values[`${day}Open`] === 'true';
-                return (
-                  <Group key={day} gap="sm" align="flex-start" wrap="wrap" data-testid={`hours-${day}`}>
-                    <Checkbox
-                      w={150}
-                      mt={8}
-                      label={t(`deliveries.mall.weekdays.${day}`)}
-                      checked={open}
-                      onChange={(event) => toggleDay(day)(event.currentTarget.checked)}
-                    />
-                    {open && (
-                      <>
-                        <TextInput
-                          w={120}
-                          label={t('deliveries.mall.classic.from')}
-                          placeholder="08:00"
-                          value={values[`${day}From`]}
-                          onChange={set(`${day}From`)}
-                          error={errors[`${day}From`]}
-                          aria-label={`${t(`deliveries.mall.weekdays.${day}`)} ${t('deliveries.mall.classic.from')}`}
-                        />
-                        <TextInput
-                          w={120}
-                          label={t('deliveries.mall.classic.to')}
-                          placeholder="16:00"
-                          value={values[`${day}To`]}
-                          onChange={set(`${day}To`)}
-                          error={errors[`${day}To`]}
-                          aria-label={`${t(`deliveries.mall.weekdays.${day}`)} ${t('deliveries.mall.classic.to')}`}
-                        />
-                      </>
-                    )}
-                  </Group>
-                );
-              })}
-            </Stack>
-            {errors.openingHours && (
-              <Text size="sm" c="red.8" mt="xs" role="alert">
-                {errors.openingHours}
-              </Text>
-            )}
-          </fieldset>
-        </Paper>
-        <UnsavedChangesGuard dirty={dirty && !save.isPending} />
-        <Group justify="flex-end">
-          <PermissionGate permission={canUpdate}>
-            <Button type="submit" loading={save.isPending} disabled={refusal !== null} data-testid="classic-save">
-              {t('deliveries.mall.classic.save')}
-            </Button>
-          </PermissionGate>
-        </Group>
-      </Stack>
-    </form>
+          )}
+        </fieldset>
+      </Paper>
+    </MallSettingsForm>
   );
 }

@@ -3,36 +3,27 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Group,
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Switch,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useEffect } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/api';
-import { ApiError, errorMessage, fieldErrors } from '../../../app/api/apiError';
+import { fieldErrors } from '../../../app/api/apiError';
 import { useFormat } from '../../../app/i18n/format';
-import { usePermission } from '../../../app/session/permission';
-import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../../ui/PageFrame';
-import { flash } from '../../../ui/flash';
-import { PermissionGate } from '../../../ui/PermissionGate';
-import { UnsavedChangesGuard } from '../../../ui/UnsavedChanges';
-import { useFormFields } from '../../../ui/useFormFields';
 import { DipDeliveriesGrid } from './DipDeliveriesGrid';
-import { MallTabs } from './MallTabs';
-import { type MallDeliveryData, MALL_DELIVERY_KEY, SpectrumConfigMutation } from './operations';
-import { currencyOf, refreshMall, useMallDelivery } from './useMallDelivery';
+import { MallSettingsForm, MallSettingsPage, useMallSettingsForm } from './MallFormFrame';
+import { type MallDeliveryData, SpectrumConfigMutation } from './operations';
+import { currencyOf } from './useMallDelivery';
 
 type Field =
   | 'status'
@@ -72,41 +63,36 @@ function inputOf(v: Values) {
 export function MallSpectrumPage() {
   const { t } = useTranslation();
   useDocumentTitle('deliveriesMallSpectrum');
-  const mall = useMallDelivery();
-  if (mall.error) return <ErrorAlert error={mall.error} />;
-  if (!mall.data) return <Skeleton h={320} />;
   return (
-    <Stack gap="lg">
-      <MallTabs />
-      <Title order={2} size="h3">
-        {t('deliveries.mall.spectrum.title')}
-      </Title>
-      <SpectrumForm data={mall.data} />
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t('deliveries.mall.dip.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('deliveries.mall.dip.intro')}
-        </Text>
-        <DipDeliveriesGrid />
-      </Stack>
-    </Stack>
+    <MallSettingsPage title={t('deliveries.mall.spectrum.title')}>
+      {(data) => (
+        <>
+          <SpectrumForm data={data} />
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              {t('deliveries.mall.dip.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('deliveries.mall.dip.intro')}
+            </Text>
+            <DipDeliveriesGrid />
+          </Stack>
+        </>
+      )}
+    </MallSettingsPage>
   );
 }
 
 function SpectrumForm({ data }: { data: MallDeliveryData }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const queryClient = useQueryClient();
-  const canUpdate = usePermission('deliveries', 'update');
-  const { values, setValues, errors, setErrors, set, formRef, dirty, markSaved, reset } = useFormFields<Values>(
-    valuesOf(data),
-  );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new server state resets the form
-  useEffect(() => {
-    if (!dirty) reset(valuesOf(data));
-  }, [data]);
+  const { values, setValues, errors, setErrors, set, formRef, dirty, save, canUpdate } = useMallSettingsForm<Values>({
+    data,
+    valuesOf,
+    send: (v) => api.request(SpectrumConfigMutation, { input: inputOf(v) }).then((r) => r.spectrumConfigUpdate),
+    savedText: t('deliveries.mall.spectrum.saved'),
+    fieldErrorsOf: (error) => fieldErrors(error, t) as Partial<Values>,
+  });
   const notActive = data.state !== 'active';
   // Switching on needs the warehouse and contact: shown before the request goes, as the server decides.
   const switchingOn = values.status === 'active' && data.config.spectrumStatus !== 'active';
@@ -115,19 +101,6 @@ function SpectrumForm({ data }: { data: MallDeliveryData }) {
     values.status === 'active' ? 'active' : 'inactive',
     switchingOn ? (data.readiness as never[]) : [],
   );
-  const save = useMutation({
-    mutationFn: (v: Values) => api.request(SpectrumConfigMutation, { input: inputOf(v) }),
-    onSuccess: (result, v) => {
-      markSaved(v);
-      queryClient.setQueryData(MALL_DELIVERY_KEY, result.spectrumConfigUpdate);
-      refreshMall(queryClient);
-      flash.success(t('deliveries.mall.spectrum.saved'));
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields.length) setErrors(fieldErrors(error, t) as Partial<Values>);
-      else flash.error(errorMessage(error, t));
-    },
-  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = spectrumConfigSchema.safeParse(inputOf(values));
@@ -148,125 +121,127 @@ function SpectrumForm({ data }: { data: MallDeliveryData }) {
   const disabled = notActive || !canUpdate.allowed;
   const collections = values.collectionsEnabled === 'true';
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('deliveries.mall.spectrum.title')}>
-      <Stack gap="md">
-        {notActive && (
+    <MallSettingsForm
+      formRef={formRef}
+      label={t('deliveries.mall.spectrum.title')}
+      onSubmit={submit}
+      dirty={dirty}
+      saving={save.isPending}
+      canUpdate={canUpdate}
+      saveDisabled={refusal !== null}
+      saveLabel={t('deliveries.mall.spectrum.save')}
+      saveTestId="spectrum-save"
+      notice={
+        notActive && (
           <Alert color="gray" data-testid="spectrum-not-active">
             {t('errors.MALL_DELIVERY_NOT_ACTIVE')}
           </Alert>
-        )}
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="md">
-            <Group justify="space-between" wrap="wrap">
+        )
+      }
+    >
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md">
+          <Group justify="space-between" wrap="wrap">
+            <Switch
+              label={t('deliveries.mall.fields.spectrumStatus')}
+              description={t('deliveries.mall.spectrum.statusHelp')}
+              checked={values.status === 'active'}
+              onChange={toggle('status')}
+              disabled={disabled}
+              data-testid="spectrum-status"
+            />
+            <Badge variant="light" color={data.config.spectrumStatus === 'active' ? 'green' : 'gray'}>
+              {t(`deliveries.mall.spectrumStatus.${data.config.spectrumStatus}`)}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('deliveries.mall.fields.spectrumFee')}
+              description={t('deliveries.mall.spectrum.feeHelp')}
+              value={
+                data.config.spectrumFee == null
+                  ? t('deliveries.mall.notSet')
+                  : format.money(data.config.spectrumFee, currencyOf(data.shopId))
+              }
+              readOnly
+            />
+            <Select
+              label={t('deliveries.mall.fields.labelType')}
+              data={SPECTRUM_LABEL_TYPES.map((v) => ({ value: v, label: t(`deliveries.mall.labelTypes.${v}`) }))}
+              value={values.labelType}
+              onChange={(v) => setValues((old) => ({ ...old, labelType: v ?? 'pdf' }))}
+              error={errors.labelType}
+              allowDeselect={false}
+              disabled={disabled}
+            />
+          </SimpleGrid>
+          <Switch
+            label={t('deliveries.mall.fields.collectionsEnabled')}
+            description={t('deliveries.mall.spectrum.collectionsHelp')}
+            checked={collections}
+            onChange={toggle('collectionsEnabled')}
+            disabled={disabled}
+          />
+          {collections && (
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Switch
-                label={t('deliveries.mall.fields.spectrumStatus')}
-                description={t('deliveries.mall.spectrum.statusHelp')}
-                checked={values.status === 'active'}
-                onChange={toggle('status')}
+                mt="md"
+                label={t('deliveries.mall.fields.collectionsOnDemand')}
+                checked={values.collectionsOnDemand === 'true'}
+                onChange={toggle('collectionsOnDemand')}
                 disabled={disabled}
-                data-testid="spectrum-status"
               />
-              <Badge variant="light" color={data.config.spectrumStatus === 'active' ? 'green' : 'gray'}>
-                {t(`deliveries.mall.spectrumStatus.${data.config.spectrumStatus}`)}
-              </Badge>
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
-                label={t('deliveries.mall.fields.spectrumFee')}
-                description={t('deliveries.mall.spectrum.feeHelp')}
-                value={
-                  data.config.spectrumFee == null
-                    ? t('deliveries.mall.notSet')
-                    : format.money(data.config.spectrumFee, currencyOf(data.shopId))
-                }
-                readOnly
+                label={t('deliveries.mall.fields.collectionsTimeStart')}
+                placeholder="13:00"
+                value={values.collectionsTimeStart}
+                onChange={set('collectionsTimeStart')}
+                error={errors.collectionsTimeStart}
+                required
+                disabled={disabled}
               />
-              <Select
-                label={t('deliveries.mall.fields.labelType')}
-                data={SPECTRUM_LABEL_TYPES.map((v) => ({ value: v, label: t(`deliveries.mall.labelTypes.${v}`) }))}
-                value={values.labelType}
-                onChange={(v) => setValues((old) => ({ ...old, labelType: v ?? 'pdf' }))}
-                error={errors.labelType}
-                allowDeselect={false}
+              <TextInput
+                label={t('deliveries.mall.fields.collectionsTimeEnd')}
+                placeholder="16:00"
+                value={values.collectionsTimeEnd}
+                onChange={set('collectionsTimeEnd')}
+                error={errors.collectionsTimeEnd}
+                required
                 disabled={disabled}
               />
             </SimpleGrid>
-            <Switch
-              label={t('deliveries.mall.fields.collectionsEnabled')}
-              description={t('deliveries.mall.spectrum.collectionsHelp')}
-              checked={collections}
-              onChange={toggle('collectionsEnabled')}
-              disabled={disabled}
-            />
-            {collections && (
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <Switch
-                  mt="md"
-                  label={t('deliveries.mall.fields.collectionsOnDemand')}
-                  checked={values.collectionsOnDemand === 'true'}
-                  onChange={toggle('collectionsOnDemand')}
-                  disabled={disabled}
-                />
-                <TextInput
-                  label={t('deliveries.mall.fields.collectionsTimeStart')}
-                  placeholder="13:00"
-                  value={values.collectionsTimeStart}
-                  onChange={set('collectionsTimeStart')}
-                  error={errors.collectionsTimeStart}
-                  required
-                  disabled={disabled}
-                />
-                <TextInput
-                  label={t('deliveries.mall.fields.collectionsTimeEnd')}
-                  placeholder="16:00"
-                  value={values.collectionsTimeEnd}
-                  onChange={set('collectionsTimeEnd')}
-                  error={errors.collectionsTimeEnd}
-                  required
-                  disabled={disabled}
-                />
-              </SimpleGrid>
-            )}
-          </Stack>
+          )}
+        </Stack>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Paper withBorder p="md" radius="md">
+          <Text fw={600}>{t('deliveries.mall.prepare.warehouse')}</Text>
+          <Text size="sm">
+            {data.warehouse
+              ? `${data.warehouse.street}, ${data.warehouse.zip} ${data.warehouse.city}, ${data.warehouse.state}`
+              : t('deliveries.mall.prepare.warehouseHelp')}
+          </Text>
+          <Anchor component={Link} to="/partner" size="sm">
+            {t('deliveries.mall.prepare.warehouseLink')}
+          </Anchor>
         </Paper>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Paper withBorder p="md" radius="md">
-            <Text fw={600}>{t('deliveries.mall.prepare.warehouse')}</Text>
-            <Text size="sm">
-              {data.warehouse
-                ? `${data.warehouse.street}, ${data.warehouse.zip} ${data.warehouse.city}, ${data.warehouse.state}`
-                : t('deliveries.mall.prepare.warehouseHelp')}
-            </Text>
-            <Anchor component={Link} to="/partner" size="sm">
-              {t('deliveries.mall.prepare.warehouseLink')}
-            </Anchor>
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Text fw={600}>{t('deliveries.mall.prepare.contact')}</Text>
-            <Text size="sm">
-              {data.contact
-                ? `${data.contact.firstName} ${data.contact.lastName}, ${data.contact.phone || '—'}`
-                : t('deliveries.mall.prepare.contactHelp')}
-            </Text>
-            <Anchor component={Link} to="/partner/contacts" size="sm">
-              {t('deliveries.mall.prepare.contactLink')}
-            </Anchor>
-          </Paper>
-        </SimpleGrid>
-        {refusal && !notActive && (
-          <Alert color="orange" data-testid="spectrum-refusal">
-            {t(`errors.${refusal}`)}
-          </Alert>
-        )}
-        <UnsavedChangesGuard dirty={dirty && !save.isPending} />
-        <Group justify="flex-end">
-          <PermissionGate permission={canUpdate}>
-            <Button type="submit" loading={save.isPending} disabled={refusal !== null} data-testid="spectrum-save">
-              {t('deliveries.mall.spectrum.save')}
-            </Button>
-          </PermissionGate>
-        </Group>
-      </Stack>
-    </form>
+        <Paper withBorder p="md" radius="md">
+          <Text fw={600}>{t('deliveries.mall.prepare.contact')}</Text>
+          <Text size="sm">
+            {data.contact
+              ? `${data.contact.firstName} ${data.contact.lastName}, ${data.contact.phone || '—'}`
+              : t('deliveries.mall.prepare.contactHelp')}
+          </Text>
+          <Anchor component={Link} to="/partner/contacts" size="sm">
+            {t('deliveries.mall.prepare.contactLink')}
+          </Anchor>
+        </Paper>
+      </SimpleGrid>
+      {refusal && !notActive && (
+        <Alert color="orange" data-testid="spectrum-refusal">
+          {t(`errors.${refusal}`)}
+        </Alert>
+      )}
+    </MallSettingsForm>
   );
 }

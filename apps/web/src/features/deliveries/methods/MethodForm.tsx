@@ -3,7 +3,6 @@ import {
   type Currency,
   DELIVERY_KINDS,
   DIMENSIONS,
-  MALL_DELIVERY_TYPES,
   METHOD_PACKAGE_SIZES,
   type ShopId,
   SMALLBOX_LIMITS,
@@ -37,7 +36,9 @@ import { focusFirstInvalid } from '../../../ui/useFormFields';
 import { refreshOnboarding } from '../../onboarding/steps/settings/refresh';
 import { type MethodDraft, inputOf, methodErrors } from './draft';
 import { type DeliveryMethodRow, SaveDeliveryMethodMutation, TRANSPORTS_KEY, TransportsQuery } from './operations';
+import { MallOfferFields, MethodMallSection } from './MethodMall';
 import { PriceLevelsEditor } from './PriceLevelsEditor';
+import { useMethodRules, useStoredMethod } from './useMethodRules';
 
 /** After a change every view of the methods is stale: the grid, the transports, onboarding and its checklist. */
 export function refreshMethods(queryClient: ReturnType<typeof useQueryClient>) {
@@ -71,6 +72,9 @@ export function MethodForm({ id, initial, shopId, currency, onSaved, onCancel, c
   const [opened] = useState(() => JSON.stringify(initial));
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const rules = useMethodRules();
+  const stored = useStoredMethod(id);
+  const held = stored.data ? rules.pricingHeld(stored.data) : false;
   const transports = useQuery({
     queryKey: TRANSPORTS_KEY,
     queryFn: ({ signal }) => api.request(TransportsQuery, {}, { signal }),
@@ -90,7 +94,7 @@ export function MethodForm({ id, initial, shopId, currency, onSaved, onCancel, c
   };
 
   const save = useMutation({
-    mutationFn: () => api.request(SaveDeliveryMethodMutation, { id, input: inputOf(draft) }),
+    mutationFn: () => api.request(SaveDeliveryMethodMutation, { id, input: inputOf(draft, id === null) }),
     onSuccess: (data) => {
       flash.success(t('deliveries.saved'));
       refreshMethods(queryClient);
@@ -106,7 +110,7 @@ export function MethodForm({ id, initial, shopId, currency, onSaved, onCancel, c
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (readOnly) return;
-    const found = methodErrors(draft, shopId, t);
+    const found = methodErrors(draft, shopId, t, id === null);
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
@@ -170,7 +174,7 @@ export function MethodForm({ id, initial, shopId, currency, onSaved, onCancel, c
     />
   );
 
-  return (
+  const formElement = (
     <form
       ref={setForm}
       onSubmit={submit}
@@ -259,6 +263,11 @@ export function MethodForm({ id, initial, shopId, currency, onSaved, onCancel, c
                   {decimalInput('codPrice')}
                   {decimalInput('freeLimit')}
                 </SimpleGrid>
+                {held && (
+                  <Alert variant="light" color="yellow" data-testid="pricing-held">
+                    {t('errors.CANNOT_UPDATE_DELIVERY_PRICING')}
+                  </Alert>
+                )}
                 <PriceLevelsEditor
                   draft={draft}
                   errors={errors}
@@ -336,26 +345,18 @@ export function MethodForm({ id, initial, shopId, currency, onSaved, onCancel, c
               </SimpleGrid>
             </Fieldset>
 
-            <Fieldset legend={t('deliveries.methods.sections.mall')} variant="unstyled">
-              <Stack gap="sm">
-                <Switch
-                  label={t('deliveries.methods.fields.mdpAllowed')}
-                  checked={draft.mdpAllowed}
-                  onChange={(e) => change({ mdpAllowed: e.currentTarget.checked })}
+            {/* A new method is offered through MALL Delivery with its creation; a saved one by its own call below. */}
+            {id === null && (
+              <Fieldset legend={t('deliveries.methods.sections.mall')} variant="unstyled">
+                <MallOfferFields
+                  offer={{ mdpAllowed: draft.mdpAllowed, mallDeliveryType: draft.mallDeliveryType }}
+                  stored={null}
+                  facts={rules.facts}
+                  error={errors.mallDeliveryType}
+                  onChange={(offer) => change(offer)}
                 />
-                {draft.mdpAllowed && (
-                  <Select
-                    label={t('deliveries.methods.fields.mallDeliveryType')}
-                    data={MALL_DELIVERY_TYPES.map((m) => ({ value: m, label: t(`deliveries.methods.mallTypes.${m}`) }))}
-                    value={draft.mallDeliveryType || null}
-                    onChange={(value) => change({ mallDeliveryType: value ?? '' })}
-                    error={errors.mallDeliveryType}
-                    required
-                    maw={320}
-                  />
-                )}
-              </Stack>
-            </Fieldset>
+              </Fieldset>
+            )}
           </Stack>
         </fieldset>
         {save.isError && Object.keys(fieldErrors(save.error, t)).length === 0 && (
@@ -375,5 +376,12 @@ export function MethodForm({ id, initial, shopId, currency, onSaved, onCancel, c
         </Group>
       </Stack>
     </form>
+  );
+  return (
+    <Stack gap="md">
+      {formElement}
+      {/* Its own form and its own save: the MALL Delivery call changes nothing else of the method. */}
+      {id !== null && <MethodMallSection id={id} />}
+    </Stack>
   );
 }

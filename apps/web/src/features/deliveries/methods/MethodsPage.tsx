@@ -15,6 +15,7 @@ import { ConfirmDelete } from '../../onboarding/steps/settings/ConfirmDelete';
 import { RowActions, useRemoveSetting } from '../../onboarding/steps/settings/editing';
 import { refreshMethods } from './MethodForm';
 import { DeleteDeliveryMethodMutation, DeliveriesGridQuery, type DeliveryMethodRow, METHODS_KEY } from './operations';
+import { useMethodRules } from './useMethodRules';
 import { usePartnerMarket } from './usePartnerMarket';
 
 /** The deliveries overview (`/deliveries`): the partner's delivery methods as a grid, cards on a phone. */
@@ -27,6 +28,8 @@ export function MethodsPage() {
   const create = usePermission('deliveries', 'create');
   const update = usePermission('deliveries', 'update');
   const del = usePermission('deliveries', 'delete');
+  // Open orders or an active MALL Delivery keep a method: its delete button says so before any click.
+  const rules = useMethodRules();
   const [deleting, setDeleting] = useState<DeliveryMethodRow | null>(null);
   const remove = useRemoveSetting(
     (id) => api.request(DeleteDeliveryMethodMutation, { id }),
@@ -137,6 +140,12 @@ export function MethodsPage() {
         defaultVisible: false,
       },
       {
+        field: 'openOrders',
+        header: 'deliveries.methods.fields.openOrders',
+        align: 'right',
+        render: (row) => format.number(row.openOrders),
+      },
+      {
         field: 'mdpAllowed',
         header: 'deliveries.methods.fields.mdpAllowed',
         filterType: 'BOOLEAN',
@@ -190,6 +199,7 @@ export function MethodsPage() {
                   deleteLabel={t('deliveries.delete', { carrier: row.title })}
                   onEdit={() => void navigate({ to: '/deliveries/detail/{-$id}', params: { id: row.id } })}
                   onDelete={() => setDeleting(row)}
+                  deletePermission={rules.deletePermission(row)}
                 />
               )
             : undefined

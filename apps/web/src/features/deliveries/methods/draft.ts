@@ -83,8 +83,11 @@ export function draftOf(row: DeliveryMethodRow): MethodDraft {
 
 const blankIsNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
-/** The draft as the server's DeliveryInput (and the domain schema) read it. */
-export function inputOf(draft: MethodDraft) {
+/**
+ * The draft as the server's DeliveryInput (and the domain schema) read it. A saved method's MALL Delivery
+ * fields travel by their own call (`withMall` false): a save of the rest leaves them as stored.
+ */
+export function inputOf(draft: MethodDraft, withMall = true) {
   return {
     code: draft.code,
     title: draft.title,
@@ -102,8 +105,12 @@ export function inputOf(draft: MethodDraft) {
     closeTimes: Object.fromEntries(WEEKDAYS.map((d) => [d, blankIsNull(draft.closeTimes[d])])),
     pricing: draft.pricing,
     priceLevels: draft.pricing === 'FIXED' ? [] : draft.priceLevels.map((l) => ({ limit: l.limit, price: l.price })),
-    mdpAllowed: draft.mdpAllowed,
-    mallDeliveryType: draft.mdpAllowed ? blankIsNull(draft.mallDeliveryType) : null,
+    ...(withMall
+      ? {
+          mdpAllowed: draft.mdpAllowed,
+          mallDeliveryType: draft.mdpAllowed ? blankIsNull(draft.mallDeliveryType) : null,
+        }
+      : {}),
   };
 }
 
@@ -118,8 +125,13 @@ export function methodIssueErrors(issues: readonly FormIssue[], t: TFunction): R
 }
 
 /** Every rule of the method the browser can judge, all at once, before the request goes. */
-export function methodErrors(draft: MethodDraft, shopId: ShopId, t: TFunction): Record<string, string> {
-  const values = inputOf(draft);
+export function methodErrors(
+  draft: MethodDraft,
+  shopId: ShopId,
+  t: TFunction,
+  withMall = true,
+): Record<string, string> {
+  const values = inputOf(draft, withMall);
   const parsed = deliveryMethodSchema(shopId).safeParse({
     ...values,
     // The schema reads an integer from digits; NaN stands for "typed something else".

@@ -5,7 +5,7 @@ export const DeliveryMethodFields = graphql(`
     id code title transport price codPrice freeLimit deliveryDelay isPickupPoint deliveryKind priority packageSize
     minHeight maxHeight minWidth maxWidth minLength maxLength minWeight maxWeight
     closeTimes { mon tue wed thu fri sat sun }
-    pricing priceLevels { limit price } mdpAllowed mallDeliveryType active
+    pricing priceLevels { limit price } mdpAllowed mallDeliveryType active openOrders
   }
 `);
 export type DeliveryMethodRow = ResultOf<typeof DeliveryMethodFields>;
@@ -41,6 +41,16 @@ export const SaveDeliveryMethodMutation = graphql(
   `
   mutation SaveDeliveryMethod($id: ID, $input: DeliveryInput!) {
     saveDelivery(id: $id, input: $input) { ...DeliveryMethodFields }
+  }
+`,
+  [DeliveryMethodFields],
+);
+
+/** The spec's "update for mall delivery": only mdpAllowed and mallDeliveryType of a saved method. */
+export const DeliveryMallMutation = graphql(
+  `
+  mutation DeliveryMall($id: ID!, $input: DeliveryMallInput!) {
+    deliveryMallUpdate(id: $id, input: $input) { ...DeliveryMethodFields }
   }
 `,
   [DeliveryMethodFields],

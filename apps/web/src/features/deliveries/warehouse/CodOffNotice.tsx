@@ -1,24 +1,19 @@
 import { Alert, Anchor } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../app/api/api';
 import { usePermission } from '../../../app/session/permission';
-import { WAREHOUSE_KEY, WarehouseSettingsQuery } from './operations';
+import { useWarehouseSettings } from './useWarehouseSettings';
 
 /**
- * Says so where orders are handled when the shop has switched cash on delivery off (its warehouse settings):
- * new orders then come without COD. Nothing is shown to an account that may not read the deliveries settings.
+ * Says so where orders are handled and on a product's page when the shop has switched cash on delivery off
+ * (its warehouse settings): customers cannot pay on delivery. Follows a change made elsewhere at once (the
+ * stream). Nothing is shown to an account that may not read the deliveries settings.
  */
 export function CodOffNotice() {
   const { t } = useTranslation();
   const mayRead = usePermission('deliveries', 'read').allowed;
-  const settings = useQuery({
-    queryKey: WAREHOUSE_KEY,
-    queryFn: () => api.request(WarehouseSettingsQuery, {}).then((r) => r.warehouseSettings),
-    enabled: mayRead,
-    staleTime: 60_000,
-  });
+  // Kept a minute: the stream reloads it when it changes, so a page change need not ask again.
+  const settings = useWarehouseSettings({ enabled: mayRead, staleTime: 60_000 });
   if (!settings.data?.codPaymentDisabled) return null;
   return (
     <Alert color="yellow" variant="light" data-testid="cod-off-notice">

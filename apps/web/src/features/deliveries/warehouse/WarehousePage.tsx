@@ -22,7 +22,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/api';
@@ -36,12 +36,8 @@ import { PermissionGate } from '../../../ui/PermissionGate';
 import { UnsavedChangesGuard } from '../../../ui/UnsavedChanges';
 import { useFormFields } from '../../../ui/useFormFields';
 import { CalendarPreview } from './CalendarPreview';
-import {
-  WAREHOUSE_KEY,
-  type WarehouseSettingsData,
-  WarehouseSettingsQuery,
-  WarehouseSettingsUpdateMutation,
-} from './operations';
+import { WAREHOUSE_KEY, type WarehouseSettingsData, WarehouseSettingsUpdateMutation } from './operations';
+import { useWarehouseSettings } from './useWarehouseSettings';
 
 type Values = {
   calendarCountry: string;
@@ -83,10 +79,7 @@ const formSchema: FormSchema<ReturnType<typeof warehouseSettingsSchema.parse>> =
 export function WarehousePage() {
   const { t } = useTranslation();
   useDocumentTitle('deliveriesWarehouse');
-  const settings = useQuery({
-    queryKey: WAREHOUSE_KEY,
-    queryFn: () => api.request(WarehouseSettingsQuery, {}).then((r) => r.warehouseSettings),
-  });
+  const settings = useWarehouseSettings();
   if (settings.error) return <ErrorAlert error={settings.error} />;
   if (!settings.data) return <Skeleton h={320} />;
   return (
@@ -144,8 +137,36 @@ function WarehouseForm({ settings }: { settings: WarehouseSettingsData }) {
     setValues((v) => ({ ...v, [field]: String(checked) }));
   };
   const readOnly = !canUpdate.allowed;
-  const country: CalendarCountry = isCalendarCountry(values.calendarCountry) ? values.calendarCountry : 'CZ';
   const bounds = { 0: SUPPLY_DELAY_MIN, 1: SUPPLY_DELAY_MAX };
+  /** What every setting's field shares: its label, its hint, its message, read-only without the permission. */
+  const common = (field: Field, hint: string = field) => ({
+    label: t(`deliveries.warehouse.fields.${field}`),
+    description: t(`deliveries.warehouse.hints.${hint}`, bounds),
+    error: errors[field],
+    readOnly,
+  });
+  const text = (field: Field, hint?: string) => ({
+    ...common(field, hint),
+    value: values[field],
+    onChange: set(field),
+    inputMode: 'numeric' as const,
+    required: true,
+  });
+  const select = (field: Field) => ({
+    ...common(field),
+    value: values[field],
+    onChange: choose(field),
+    allowDeselect: false,
+    required: true,
+  });
+  const toggleProps = (field: Field) => ({
+    label: t(`deliveries.warehouse.fields.${field}`),
+    description: t(`deliveries.warehouse.hints.${field}`),
+    checked: values[field] === 'true',
+    onChange: toggle(field),
+    disabled: readOnly,
+  });
+  const country: CalendarCountry = isCalendarCountry(values.calendarCountry) ? values.calendarCountry : 'CZ';
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t('deliveries.warehouse.title')}>
       <UnsavedChangesGuard dirty={dirty && !save.isPending} />
@@ -157,50 +178,16 @@ function WarehouseForm({ settings }: { settings: WarehouseSettingsData }) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <Select
-                label={t('deliveries.warehouse.fields.calendarCountry')}
-                description={t('deliveries.warehouse.hints.calendarCountry')}
+                {...select('calendarCountry')}
                 data={CALENDAR_COUNTRIES.map((c) => ({ value: c, label: t(`deliveries.warehouse.countries.${c}`) }))}
-                value={values.calendarCountry}
-                onChange={choose('calendarCountry')}
-                error={errors.calendarCountry}
-                allowDeselect={false}
-                readOnly={readOnly}
-                required
                 data-testid="warehouse-country"
               />
               <Select
-                label={t('deliveries.warehouse.fields.calendarType')}
-                description={t('deliveries.warehouse.hints.calendarType')}
+                {...select('calendarType')}
                 data={CALENDAR_TYPES.map((c) => ({ value: c, label: t(`deliveries.warehouse.calendarTypes.${c}`) }))}
-                value={values.calendarType}
-                onChange={choose('calendarType')}
-                error={errors.calendarType}
-                allowDeselect={false}
-                readOnly={readOnly}
-                required
               />
-              <TextInput
-                label={t('deliveries.warehouse.fields.supplyDelayFrom')}
-                description={t('deliveries.warehouse.hints.supplyDelay', bounds)}
-                inputMode="numeric"
-                value={values.supplyDelayFrom}
-                onChange={set('supplyDelayFrom')}
-                error={errors.supplyDelayFrom}
-                readOnly={readOnly}
-                required
-                data-testid="warehouse-supply-from"
-              />
-              <TextInput
-                label={t('deliveries.warehouse.fields.supplyDelayTo')}
-                description={t('deliveries.warehouse.hints.supplyDelayTo')}
-                inputMode="numeric"
-                value={values.supplyDelayTo}
-                onChange={set('supplyDelayTo')}
-                error={errors.supplyDelayTo}
-                readOnly={readOnly}
-                required
-                data-testid="warehouse-supply-to"
-              />
+              <TextInput {...text('supplyDelayFrom', 'supplyDelay')} data-testid="warehouse-supply-from" />
+              <TextInput {...text('supplyDelayTo')} data-testid="warehouse-supply-to" />
             </SimpleGrid>
             <CalendarPreview country={country} />
           </Stack>
@@ -211,35 +198,10 @@ function WarehouseForm({ settings }: { settings: WarehouseSettingsData }) {
               {t('deliveries.warehouse.dispatch')}
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t('deliveries.warehouse.fields.carrierCloseTime')}
-                description={t('deliveries.warehouse.hints.carrierCloseTime')}
-                placeholder="14:00"
-                inputMode="numeric"
-                value={values.carrierCloseTime}
-                onChange={set('carrierCloseTime')}
-                error={errors.carrierCloseTime}
-                readOnly={readOnly}
-                required
-                data-testid="warehouse-close-time"
-              />
+              <TextInput {...text('carrierCloseTime')} placeholder="14:00" data-testid="warehouse-close-time" />
             </SimpleGrid>
-            <Switch
-              label={t('deliveries.warehouse.fields.postponementEnabled')}
-              description={t('deliveries.warehouse.hints.postponementEnabled')}
-              checked={values.postponementEnabled === 'true'}
-              onChange={toggle('postponementEnabled')}
-              disabled={readOnly}
-              data-testid="warehouse-postponement"
-            />
-            <Switch
-              label={t('deliveries.warehouse.fields.codPaymentDisabled')}
-              description={t('deliveries.warehouse.hints.codPaymentDisabled')}
-              checked={values.codPaymentDisabled === 'true'}
-              onChange={toggle('codPaymentDisabled')}
-              disabled={readOnly}
-              data-testid="warehouse-cod-disabled"
-            />
+            <Switch {...toggleProps('postponementEnabled')} data-testid="warehouse-postponement" />
+            <Switch {...toggleProps('codPaymentDisabled')} data-testid="warehouse-cod-disabled" />
           </Stack>
         </Card>
         <Group justify="flex-end">

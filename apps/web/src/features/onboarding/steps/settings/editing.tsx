@@ -4,7 +4,9 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../app/api/apiError';
+import type { Permission } from '../../../../app/session/permission';
 import { flash } from '../../../../ui/flash';
+import { PermissionGate } from '../../../../ui/PermissionGate';
 import { focusFirstInvalid } from '../../../../ui/useFormFields';
 import { refreshOnboarding } from './refresh';
 
@@ -56,21 +58,29 @@ export function useRemoveSetting(
   });
 }
 
-/** The edit and delete buttons of a settings row, named after the row for screen readers. */
+/**
+ * The edit and delete buttons of a settings row, named after the row for screen readers. `deletePermission`
+ * (optional) keeps the delete button in place but disabled with its reason, when a rule or a permission
+ * refuses it before any click.
+ */
 export function RowActions(props: {
   editLabel: string;
   deleteLabel: string;
   onEdit: () => void;
   onDelete: () => void;
+  deletePermission?: Permission;
 }) {
+  const remove = (
+    <ActionIcon variant="subtle" color="red" aria-label={props.deleteLabel} onClick={props.onDelete}>
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
+  );
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon variant="subtle" aria-label={props.editLabel} onClick={props.onEdit}>
         <IconPencil size={18} aria-hidden />
       </ActionIcon>
-      <ActionIcon variant="subtle" color="red" aria-label={props.deleteLabel} onClick={props.onDelete}>
-        <IconTrash size={18} aria-hidden />
-      </ActionIcon>
+      {props.deletePermission ? <PermissionGate permission={props.deletePermission}>{remove}</PermissionGate> : remove}
     </Group>
   );
 }

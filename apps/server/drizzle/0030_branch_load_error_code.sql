@@ -1,0 +1,1 @@
+ALTER TABLE "carrier_branch_loads" ADD COLUMN "error_code" text;

@@ -1,0 +1,1 @@
+CREATE INDEX "order_shipment_history_status_idx" ON "order_shipment_history" USING btree ("partner_id","status","order_id");

@@ -1,0 +1,151 @@
+import { apiDomainOfPath, DomainError, languageFromAcceptLanguage, lastQueryValue } from '@pp/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
+import type { Platform } from '../../../platform/context';
+import { validationError } from '../../../platform/errors';
+import { authenticateV1Client, type V1Client } from './auth';
+import { v1RequestContext } from './context';
+import { v1DomainError, v1ErrorBody, v1Ok } from './envelope';
+import { openApiDocument } from './openapi';
+import { createApiQuota, type ApiQuota } from './quota';
+import type { V1Route } from './route';
+import { V1_ROUTES } from './routes';
+
+/**
+ * The partner REST API v1 (issue 20): `/v1/*` as the marketplace's REST API answers it. Every route is a
+ * `V1Route` (route.ts); this plugin gives them, in one place, what the wire needs:
+ * - authentication by `?client_id=` (auth.ts) and the key's RequestContext (context.ts);
+ * - the daily limit per partner and domain (quota.ts) with `X-RateLimit-*` headers on every authenticated
+ *   answer and 429 LIMITED past it;
+ * - liberal bodies (any method may carry JSON, `[]` for empty) and zod validation of query, path and body;
+ * - the envelope, and every failure as `errorCodes` in the caller's language (envelope.ts);
+ * - the OpenAPI document at /v1/openapi.json, generated from the same schemas (openapi.ts).
+ */
+
+export interface ApiV1 {
+  quota: ApiQuota;
+  close(): Promise<void>;
+}
+
+/** Application headers are the integration's own words: kept short and printable in the log. */
+const APP_HEADER_MAX = 100;
+const APPLICATIONS_REMEMBERED = 10_000;
+
+function appHeader(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  if (typeof value !== 'string' || value === '') return null;
+  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, APP_HEADER_MAX);
+}
+
+function rawQueryOf(request: FastifyRequest): string {
+  const at = request.url.indexOf('?');
+  return at < 0 ? '' : request.url.slice(at + 1);
+}
+
+function parsed<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) {
+    const error = validationError(result.error);
+    // Field paths name where the value was: `query.page`, `body.items.0.id`.
+    throw new DomainError(
+      error.code,
+      error.params,
+      error.fields.map((f) => ({ ...f, field: f.field ? `${where}.${f.field}` : where })),
+    );
+  }
+  return result.data;
+}
+
+/** A JSON body on any method, empty or `[]` when there is nothing to say; anything else not JSON is refused. */
+function liberalJson(_request: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) {
+  const text = body.trim();
+  if (text === '') return done(null, undefined);
+  try {
+    done(null, JSON.parse(text));
+  } catch {
+    done(new DomainError('INVALID_REQUEST'));
+  }
+}
+
+export async function registerApiV1(app: FastifyInstance, platform: Platform): Promise<ApiV1> {
+  const quota = createApiQuota(platform.database, platform.log);
+  await quota.start();
+  const clients = new WeakMap<FastifyRequest, V1Client>();
+  // The integration a key speaks for, as its X-Application-* headers name it: logged when first seen and when
+  // it changes (a new connector version), not on every request.
+  const applications = new Map<number, string>();
+  const recordApplication = (request: FastifyRequest, client: V1Client) => {
+    const application = {
+      name: appHeader(request, 'x-application-name'),
+      version: appHeader(request, 'x-application-version'),
+      tag: appHeader(request, 'x-application-tag'),
+    };
+    const seen = JSON.stringify(application);
+    if (applications.get(client.keyId) === seen) return;
+    if (applications.size >= APPLICATIONS_REMEMBERED) applications.clear();
+    applications.set(client.keyId, seen);
+    request.log.info({ apiKeyId: client.keyId, partnerId: client.partnerId, application }, 'api v1 application');
+  };
+  const document = openApiDocument(V1_ROUTES, platform.config.publicUrl.replace(/\/$/, ''));
+
+  await app.register(
+    async (v1) => {
+      v1.removeAllContentTypeParsers();
+      v1.addContentTypeParser('*', { parseAs: 'string' }, liberalJson);
+
+      v1.setErrorHandler((error, request, reply) => {
+        const { error: refusal, unexpected } = v1DomainError(error);
+        if (unexpected) request.log.error({ err: error }, 'unexpected error');
+        const { status, body } = v1ErrorBody(refusal, languageFromAcceptLanguage(request.headers['accept-language']));
+        return reply.status(status).send(body);
+      });
+
+      // The document is public: an integrator reads it before holding a key.
+      v1.get('/openapi.json', async (_request, reply) => {
+        reply.header('cache-control', 'no-cache');
+        return document;
+      });
+
+      const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+        const client = await authenticateV1Client(
+          platform.database.db,
+          lastQueryValue(rawQueryOf(request), 'client_id'),
+        );
+        if (!client) throw new DomainError('API_CLIENT_INVALID');
+        clients.set(request, client);
+        recordApplication(request, client);
+        const limit = await quota.take(client.partnerId, apiDomainOfPath(request.method, request.url));
+        reply.header('x-ratelimit-limit', String(limit.limit));
+        reply.header('x-ratelimit-remaining', String(limit.remaining));
+        reply.header('x-ratelimit-reset', String(limit.reset));
+        if (!limit.allowed) throw new DomainError('TOO_MANY_REQUESTS');
+      };
+
+      for (const route of V1_ROUTES) register(v1, route);
+
+      function register(scope: FastifyInstance, route: V1Route) {
+        scope.route({
+          method: route.method,
+          url: route.path,
+          preHandler: authenticate,
+          handler: async (request) => {
+            const client = clients.get(request)!;
+            const ctx = v1RequestContext(platform, request, client);
+            const input = {
+              query: parsed(route.query, request.query, 'query'),
+              params: parsed(route.params, request.params, 'path'),
+              body: parsed(route.body, request.body, 'body'),
+              rawQuery: (request.query ?? {}) as Record<string, unknown>,
+            };
+            const { data, paging } = await route.handler(ctx, input);
+            return { ...v1Ok(data, ctx.lang, paging), ...(route.alsoAs ? { [route.alsoAs]: data } : {}) };
+          },
+        });
+      }
+    },
+    { prefix: '/v1' },
+  );
+
+  return { quota, close: () => quota.close() };
+}

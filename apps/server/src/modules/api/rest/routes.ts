@@ -1,0 +1,13 @@
+import type { V1Route } from './route';
+import { CATALOG_ROUTES } from './routes-catalog';
+import { DELIVERY_ROUTES } from './routes-deliveries';
+import { FINANCE_ROUTES } from './routes-finance';
+import { ORDER_ROUTES } from './routes-orders';
+
+/** Every route of the v1 API: what the plugin serves and the OpenAPI document lists. */
+export const V1_ROUTES: readonly V1Route[] = [
+  ...CATALOG_ROUTES,
+  ...DELIVERY_ROUTES,
+  ...FINANCE_ROUTES,
+  ...ORDER_ROUTES,
+];

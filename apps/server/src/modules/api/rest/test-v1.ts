@@ -1,0 +1,84 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../../../app';
+import type { TestServer } from '../../../test/harness';
+import { apiTiers } from '../tables';
+
+/** Helpers of the v1 tests: calls as an integration makes them, keys issued as a partner issues them. */
+
+export function v1Get(
+  app: App,
+  path: string,
+  clientId: string | null,
+  options: { lang?: string | null; body?: string; method?: 'GET' | 'DELETE' } = {},
+): Promise<LightMyRequestResponse> {
+  const join = path.includes('?') ? '&' : '?';
+  const url = clientId === null ? path : `${path}${join}client_id=${encodeURIComponent(clientId)}`;
+  return app.app.inject({
+    method: options.method ?? 'GET',
+    url,
+    headers: {
+      ...(options.lang === null ? {} : { 'accept-language': options.lang ?? 'en' }),
+      'x-application-name': 'test-connector',
+      'x-application-version': '1.0',
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(options.body !== undefined ? { payload: options.body } : {}),
+  });
+}
+
+const CREATE = 'mutation($input: ApiKeyInput!) { createApiKey(input: $input) { secret key { id } } }';
+
+/** Issues a key as `email` for `partnerId` through the portal's own mutation; answers its client_id (the secret). */
+export async function issueKey(
+  server: TestServer,
+  email: string,
+  partnerId: number,
+  input: Record<string, unknown> = { type: 'master' },
+): Promise<{ clientId: string; keyId: string }> {
+  const { token } = await server.login(email);
+  const result = await server.gql<{ createApiKey: { secret: string; key: { id: string } } }>(
+    CREATE,
+    { input },
+    { token, partnerId },
+  );
+  if (!result.data) throw new Error(`issuing a key as ${email} failed: ${JSON.stringify(result.errors)}`);
+  return { clientId: result.data.createApiKey.secret, keyId: result.data.createApiKey.key.id };
+}
+
+/** A reachable seller of the demo (three of them) without usage or tier of its own, and its master's e-mail. */
+export async function spareSeller(server: TestServer, nth: number): Promise<{ id: number; email: string }> {
+  const { rows } = await server.database.executeSql(
+    `select p.id, a.email from account_partners ap join accounts a on a.id = ap.account_id
+     join partners p on p.id = ap.partner_id
+     where a.email like 'seller%' and ap.is_master and p.shop_id <> 'HR10MA'
+       and p.workflow_status not in ('DEACTIVATED', 'ONBOARDING_CANCELLED')
+     order by p.id`,
+  );
+  return rows[nth] as { id: number; email: string };
+}
+
+/** Gives a partner a tier allowing `limit` requests a day in one domain, 1,000 in the others (an operator's change). */
+export async function tightTier(
+  server: TestServer,
+  partnerId: number,
+  limit: number,
+  domain: 'other' | 'orders' = 'other',
+): Promise<void> {
+  const [tier] = await server.database.db
+    .insert(apiTiers)
+    .values({
+      name: `Tight ${domain} ${limit}`,
+      productsLimit: 1000,
+      availabilityLimit: 1000,
+      ordersLimit: domain === 'orders' ? limit : 1000,
+      otherLimit: domain === 'other' ? limit : 1000,
+    })
+    .returning();
+  const { token } = await server.login('admin@demo.test');
+  const result = await server.gql(
+    'mutation($p: ID!, $t: ID!) { setPartnerApiTier(partnerId: $p, tierId: $t) { id } }',
+    { p: partnerId, t: tier!.id },
+    { token },
+  );
+  if (result.errors) throw new Error(JSON.stringify(result.errors));
+}
