@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Demo-portal-2026!';
 
@@ -82,4 +82,30 @@ export async function importProductsFeed(page: Page, xml: string) {
     timeout: 30_000,
   });
   return dialog;
+}
+
+/** A spec's own setup through the GraphQL API the web uses, in English; any error fails the test. */
+export async function gql(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const response = await request.post('/graphql', {
+    data: { query, variables },
+    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
+  });
+  const body = await response.json();
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data;
+}
+
+/** The request headers of a seller's API session: signed in with the demo password, its partner selected. */
+export async function sellerHeaders(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const { login: session } = await gql(
+    request,
+    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
+    { e: email, p: PASSWORD },
+  );
+  return { authorization: `Bearer ${session.token}`, 'x-partner-id': session.session.selectedPartner.id };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { login, PASSWORD, seriousAxeFindings } from '../helpers';
+import { gql, login, sellerHeaders, seriousAxeFindings } from '../helpers';
 
 /**
  * Delivery checks on products (issue 19, point 4): a product's check is red while none of the seller's
@@ -18,24 +18,9 @@ test.beforeEach(async ({ page }) => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-async function gql(request: APIRequestContext, query: string, variables: Record<string, unknown>, headers = {}) {
-  const response = await request.post('/graphql', {
-    data: { query, variables },
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
-  });
-  const body = await response.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
-
 /** The seller's API session (the GraphQL API the spec names for products and delivery methods). */
 async function apiAs(request: APIRequestContext) {
-  const { login: session } = await gql(
-    request,
-    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
-    { e: SELLER, p: PASSWORD },
-  );
-  const headers = { authorization: `Bearer ${session.token}`, 'x-partner-id': session.session.selectedPartner.id };
+  const headers = await sellerHeaders(request, SELLER);
   return {
     product: (
       id: string,

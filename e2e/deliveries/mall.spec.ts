@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { login, PASSWORD, seriousAxeFindings } from '../helpers';
+import { gql, login, PASSWORD, sellerHeaders, seriousAxeFindings } from '../helpers';
 
 /**
  * seller46 (Tools Fashion 46 Kft., a Hungarian shop in production that no other spec uses) has no addresses
@@ -9,24 +9,9 @@ import { login, PASSWORD, seriousAxeFindings } from '../helpers';
 const SELLER = { email: 'seller46@demo.test', name: 'Tools Fashion 46' };
 const SHOTS = '/tmp/i19/shots/mdp';
 
-async function gql(request: APIRequestContext, query: string, variables: Record<string, unknown>, headers = {}) {
-  const response = await request.post('/graphql', {
-    data: { query, variables },
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
-  });
-  const body = await response.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
-
 /** What the seller does in the partner area (its own specs cover those forms): the warehouse and two contacts. */
 async function prepareWarehouseAndContacts(request: APIRequestContext) {
-  const { login: session } = await gql(
-    request,
-    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
-    { e: SELLER.email, p: PASSWORD },
-  );
-  const headers = { authorization: `Bearer ${session.token}`, 'x-partner-id': session.session.selectedPartner.id };
+  const headers = await sellerHeaders(request, SELLER.email);
   await gql(
     request,
     'mutation($input: AddressInput!) { saveAddress(input: $input) { id } }',

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { login, PASSWORD, seriousAxeFindings } from '../helpers';
+import { gql, login, sellerHeaders, seriousAxeFindings } from '../helpers';
 
 /**
  * Cash on delivery switched off shows where a seller looks (issue 19): on a product's page beside its delivery
@@ -14,24 +14,9 @@ const SHOTS = '/tmp/i19/shots/settings-live';
 
 test.describe.configure({ timeout: 120_000 });
 
-async function gql(request: APIRequestContext, query: string, variables: Record<string, unknown>, headers = {}) {
-  const response = await request.post('/graphql', {
-    data: { query, variables },
-    headers: { 'content-type': 'application/json', 'accept-language': 'en', ...headers },
-  });
-  const body = await response.json();
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
-  return body.data;
-}
-
 /** The seller's product, made through the GraphQL API (once: a retry finds it there). */
 async function ensureProduct(request: APIRequestContext) {
-  const { login: session } = await gql(
-    request,
-    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
-    { e: SELLER, p: PASSWORD },
-  );
-  const headers = { authorization: `Bearer ${session.token}`, 'x-partner-id': session.session.selectedPartner.id };
+  const headers = await sellerHeaders(request, SELLER);
   const found = await gql(request, 'query($id: ID!) { product(id: $id) { id } }', { id: PRODUCT }, headers);
   if (found.product) return;
   await gql(
