@@ -1,11 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/tables';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { revokePolicies } from '../catalog/test-fixtures';
 import { apiTiers, apiUsageDaily, partnerApiTiers } from './tables';
-import { type ApiRequestPartner, apiUsageHook, recordApiRequest } from './usage';
 
 let server: TestServer;
 let cz: number;
@@ -89,44 +87,35 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-describe('the usage recorder', () => {
-  it('starts a new day at midnight in Prague, not in UTC', async () => {
-    const db = server.database.db;
-    await recordApiRequest(db, spare, 'other', new Date('2026-01-14T22:59:59.999Z'));
-    await recordApiRequest(db, spare, 'other', new Date('2026-01-14T23:00:00.000Z'));
-    await recordApiRequest(db, spare, 'other', new Date('2026-07-14T21:59:59.999Z'));
-    await recordApiRequest(db, spare, 'other', new Date('2026-07-14T22:00:00.000Z'));
-    const rows = await db
+describe('the daily limit of the partner REST API', () => {
+  it('renews at midnight in Prague, not in UTC, in winter and in summer, and says when in its reset', async () => {
+    // The Tiny tier allows one request a day in the "other" domain.
+    await server.gql(SET_TIER, { p: spare, t: tinyTier }, { token: adminToken });
+    const quota = server.app.apiV1.quota;
+    const turns = [
+      { last: '2026-01-14T22:59:59.999Z', first: '2026-01-14T23:00:00.000Z' },
+      { last: '2026-07-14T21:59:59.999Z', first: '2026-07-14T22:00:00.000Z' },
+    ];
+    for (const { last, first } of turns) {
+      expect(await quota.take(spare, 'other', new Date(last))).toMatchObject({ allowed: true, limit: 1, remaining: 0 });
+      const refused = await quota.take(spare, 'other', new Date(last));
+      expect(refused.allowed).toBe(false);
+      expect(refused.reset).toBe(Date.parse(first) / 1000);
+      expect(await quota.take(spare, 'other', new Date(first))).toMatchObject({ allowed: true, remaining: 0 });
+    }
+    await quota.flush();
+    const rows = await server.database.db
       .select({ day: apiUsageDaily.day, used: apiUsageDaily.usedRequests })
       .from(apiUsageDaily)
       .where(and(eq(apiUsageDaily.partnerId, spare), eq(apiUsageDaily.domain, 'other')))
       .orderBy(apiUsageDaily.day);
+    // Refused requests count too: the number is what the partner sent.
     expect(rows).toEqual([
-      { day: '2026-01-14', used: 1 },
+      { day: '2026-01-14', used: 2 },
       { day: '2026-01-15', used: 1 },
-      { day: '2026-07-14', used: 1 },
+      { day: '2026-07-14', used: 2 },
       { day: '2026-07-15', used: 1 },
     ]);
-  });
-
-  it('gives a REST route its limit headers and answers 429 past the limit (the hook the partner API will use)', async () => {
-    await server.gql(SET_TIER, { p: spare, t: tinyTier }, { token: adminToken });
-    const app = Fastify();
-    app.addHook('onRequest', async (request) => {
-      (request as typeof request & ApiRequestPartner).apiPartnerId = spare;
-    });
-    app.addHook('preHandler', apiUsageHook(server.database.db));
-    app.get('/api/v2/orders/:id', async () => ({ ok: true }));
-    await app.ready();
-    // The Tiny tier allows one order request a day.
-    const first = await app.inject({ method: 'GET', url: '/api/v2/orders/1' });
-    const second = await app.inject({ method: 'GET', url: '/api/v2/orders/2' });
-    await app.close();
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['x-ratelimit-limit']).toBe('1');
-    expect(first.headers['x-ratelimit-remaining']).toBe('0');
-    expect(second.statusCode).toBe(429);
-    expect(second.json().errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
   });
 });
 
@@ -144,7 +133,9 @@ describe("the partner's API limit tab", () => {
     expect(limit.yesterday.domains[0]).toMatchObject({ usedRequests: 31_002, maxRequests: 50_000 });
     expect(Date.parse(limit.renewsAt)).toBeGreaterThan(Date.now());
 
-    await recordApiRequest(server.database.db, cz, 'products');
+    // A request through the partner REST API, settled as its process settles once a second.
+    expect((await server.app.apiV1.quota.take(cz, 'products')).allowed).toBe(true);
+    await server.app.apiV1.quota.flush();
     const after = await server.gql<{ apiLimit: Limit }>(LIMIT, {}, { token: czToken, partnerId: cz });
     expect(after.data!.apiLimit.today.domains[0]!.usedRequests).toBe(12_346);
   });

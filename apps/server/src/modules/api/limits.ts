@@ -22,7 +22,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import { accentInsensitive, buildGridQuery, type GridColumn } from '../../platform/grid';
 import { partners } from '../partner/tables';
 import { apiTiers, apiUsageDaily, partnerApiTiers } from './tables';
-import { tierIdAt } from './usage';
+import { tierIdAt } from './tiers';
 
 /** Tier changes shown to a partner: operators change tiers rarely, so this is years of history. */
 const HISTORY_SHOWN = 50;

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/client';
 import { rowsOf } from '../../../platform/db/client';
 import { apiUsageDaily } from '../tables';
-import { tierIdAt, tierLimitOf } from '../usage';
+import { tierIdAt, tierLimitOf } from '../tiers';
 import { apiQuotaLeases } from './tables';
 
 /**
@@ -287,6 +287,9 @@ export function createApiQuota(database: Database, log?: { error(obj: unknown, m
     const now = Date.now();
     const today = apiDayOf(new Date(now));
     for (const [key, s] of states) {
+      // A serving round that just admitted its last waiter ends a moment later: wait for it rather than leave
+      // its count to the next flush (a caller of flush() expects everything admitted so far to be counted).
+      if (s.settling) await s.settling;
       if (s.settling) continue;
       const idle = now - s.lastUsed > IDLE_MS || s.day !== today;
       const giveBack = returnAll || idle;
