@@ -99,6 +99,12 @@ const errorResponse = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+const LIMIT_HEADERS = {
+  'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests a day in this domain' },
+  'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left today' },
+  'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Unix time the count starts again' },
+};
+
 export function openApiDocument(routes: readonly V1Route[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, JsonSchema> = { Error: jsonSchema(V1_ERROR_SCHEMA, 'output') };
@@ -114,17 +120,17 @@ export function openApiDocument(routes: readonly V1Route[], serverUrl: string) {
         ? { requestBody: { content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
         : {}),
       responses: {
-        200: {
-          description: 'OK',
-          headers: {
-            'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests a day in this domain' },
-            'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left today' },
-            'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Unix time the count starts again' },
-          },
-          content: {
-            'application/json': { schema: hoisted(jsonSchema(successSchema(route), 'output'), prefix, schemas) },
-          },
-        },
+        ...(route.noContent
+          ? { 204: { description: 'Done (no body)', headers: LIMIT_HEADERS } }
+          : {
+              200: {
+                description: 'OK',
+                headers: LIMIT_HEADERS,
+                content: {
+                  'application/json': { schema: hoisted(jsonSchema(successSchema(route), 'output'), prefix, schemas) },
+                },
+              },
+            }),
         400: errorResponse('The request is not valid'),
         401: errorResponse('The client_id is missing, unknown, expired or revoked'),
         403: errorResponse('The key has no right to this'),

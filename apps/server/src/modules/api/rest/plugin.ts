@@ -129,7 +129,7 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
           method: route.method,
           url: route.path,
           preHandler: authenticate,
-          handler: async (request) => {
+          handler: async (request, reply) => {
             const client = clients.get(request)!;
             const ctx = v1RequestContext(platform, request, client);
             const input = {
@@ -139,6 +139,7 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
               rawQuery: (request.query ?? {}) as Record<string, unknown>,
             };
             const { data, paging } = await route.handler(ctx, input);
+            if (route.noContent) return reply.code(204).send();
             return { ...v1Ok(data, ctx.lang, paging), ...(route.alsoAs ? { [route.alsoAs]: data } : {}) };
           },
         });

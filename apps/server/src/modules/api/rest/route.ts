@@ -28,6 +28,11 @@ export interface V1Route<
   data: D;
   /** A list answer carries `paging`. */
   paged?: boolean;
+  /**
+   * A success answers 204 with an empty body (the marketplace's batch and delete calls); `data` is then
+   * `z.null()` and the handler returns `{ data: null }`.
+   */
+  noContent?: boolean;
   /** The marketplace's clients read some answers under another top-level name too (`errors` of the checks). */
   alsoAs?: string;
   handler(

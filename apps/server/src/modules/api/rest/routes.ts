@@ -1,5 +1,6 @@
 import type { V1Route } from './route';
 import { CATALOG_ROUTES } from './routes-catalog';
+import { DELIVERY_PRICING_ROUTES } from './routes-delivery-pricing';
 import { DELIVERY_ROUTES } from './routes-deliveries';
 import { FINANCE_ROUTES } from './routes-finance';
 import { ORDER_ROUTES } from './routes-orders';
@@ -8,6 +9,7 @@ import { ORDER_ROUTES } from './routes-orders';
 export const V1_ROUTES: readonly V1Route[] = [
   ...CATALOG_ROUTES,
   ...DELIVERY_ROUTES,
+  ...DELIVERY_PRICING_ROUTES,
   ...FINANCE_ROUTES,
   ...ORDER_ROUTES,
 ];

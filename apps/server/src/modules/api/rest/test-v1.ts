@@ -9,7 +9,7 @@ export function v1Get(
   app: App,
   path: string,
   clientId: string | null,
-  options: { lang?: string | null; body?: string; method?: 'GET' | 'DELETE' } = {},
+  options: { lang?: string | null; body?: string; method?: 'GET' | 'DELETE' | 'PUT' | 'POST' } = {},
 ): Promise<LightMyRequestResponse> {
   const join = path.includes('?') ? '&' : '?';
   const url = clientId === null ? path : `${path}${join}client_id=${encodeURIComponent(clientId)}`;
