@@ -12,8 +12,10 @@ async function run(job) {
   const target = new URL(job.url);
   if (!LOOPBACK.has(target.hostname)) throw new Error('loopback addresses only');
   const agent = new http.Agent({ keepAlive: true, maxSockets: job.concurrency });
-  const body = Buffer.from(job.body);
-  const headers = { ...job.headers, 'content-type': 'application/json', 'content-length': String(body.length) };
+  const base = { path: target.pathname + target.search, body: Buffer.from(job.body) };
+  // Requests sent in turn: a write bench spreads its changes over many rows.
+  const targets = job.targets?.length ? job.targets.map((t) => ({ path: t.path, body: Buffer.from(t.body) })) : [base];
+  let next = 0;
   const windowStart = performance.now() + job.warmupMs;
   const windowEnd = windowStart + job.durationMs;
   const latencies = [];
@@ -21,12 +23,14 @@ async function run(job) {
   let firstFailure = null;
 
   function once() {
+    const { path, body } = targets[next++ % targets.length];
+    const headers = { ...job.headers, 'content-type': 'application/json', 'content-length': String(body.length) };
     return new Promise((resolve, reject) => {
       const request = http.request(
         {
           host: target.hostname,
           port: target.port,
-          path: target.pathname + target.search,
+          path,
           method: job.method ?? 'POST',
           headers,
           agent,

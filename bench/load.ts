@@ -4,11 +4,16 @@ export interface LoadJob {
   /** A loopback address only. */
   url: string;
   /** POST unless said (the REST API bench sends GET, with a `[]` body as the marketplace's clients do). */
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** The status that counts as answered; 200 unless said (a bench of refusals expects 429). */
   okStatus?: number;
   headers: Record<string, string>;
   body: string;
+  /**
+   * Requests to send in turn instead of `url` and `body` alone (each its own path and query, on the host of
+   * `url`): a write bench spreads its changes over many rows, as integrations do.
+   */
+  targets?: { path: string; body: string }[];
   concurrency: number;
   warmupMs: number;
   durationMs: number;

@@ -87,6 +87,14 @@ test.describe('onboarding steps 1 and 3', () => {
     await page.getByRole('button', { name: 'Save connection type' }).click();
     await expect(page.getByText('Connection type saved.')).toBeVisible();
     await expect(status(page, 'connection')).toHaveAttribute('data-status', 'done');
+
+    // The platform the offer comes from (its integration kind), as the cockpit's grids show it.
+    await page.getByRole('combobox', { name: 'Platform or system' }).click();
+    await page.getByRole('option', { name: 'Money S3' }).click();
+    await page.getByRole('button', { name: 'Save platform' }).click();
+    await expect(page.getByText('Platform saved.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Platform or system' })).toHaveValue('Money S3');
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.screenshot({ path: '.tmp/screenshots/steps-settings-1440.png', fullPage: true });

@@ -96,6 +96,7 @@ const PORTAL_ROUTES = [
   '/partner/sandbox-accounts',
   '/partner/permissions',
   '/partner/api-limit',
+  '/partner/api-docs',
   '/user',
   '/user/notifications',
   '/user/messages',

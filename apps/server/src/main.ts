@@ -3,6 +3,7 @@ import { loadConfig } from './platform/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasData, seedDemo } from './seed/demo';
 import { demoMediaOf } from './seed/products';
 import { DEMO_API_CLIENT_ID } from './seed/partner-area/api';
+import { DEMO_SANDBOX_CLIENT_ID } from './seed/partner-area/sandbox';
 
 const config = loadConfig();
 const { app, platform, close } = await buildApp({ config });
@@ -24,6 +25,7 @@ if (config.seedDemo) {
   console.log(
     `REST API of partner@demo.test's shop: ${url}/v1/brands?client_id=${DEMO_API_CLIENT_ID}  (${url}/v1/openapi.json)`,
   );
+  console.log(`Its sandbox (test orders and products only): ${url}/v1/orders?client_id=${DEMO_SANDBOX_CLIENT_ID}`);
 }
 if (platform.mail.kind === 'mailbox') {
   // The mailbox holds live sign-in links: say who can read it, so nobody opens it wider by accident.

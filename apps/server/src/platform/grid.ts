@@ -114,6 +114,9 @@ function likeCondition(column: GridColumn, pattern: string): SQL {
 }
 
 function condition(column: GridColumn, filter: GridRequest['filters'][number]): SQL {
+  // Outside a range is the range negated, so a column with its own filter SQL gets it too. A row without a
+  // value is in neither (SQL's NOT BETWEEN).
+  if (filter.operator === 'NOT_BETWEEN') return sql`not (${condition(column, { ...filter, operator: 'BETWEEN' })})`;
   if (column.filterSql) return column.filterSql(filter);
   const c = column.sql;
   const v = filter.value != null ? castValue(column, filter.value) : null;

@@ -77,7 +77,7 @@ export function generatedPartner(i: number, random: () => number): NewPartner {
     sapId: String(200_000 + i),
     shopId,
     provider: pick(PROVIDER_TYPES),
-    pluginProvider: random() < 0.3 ? pick(['Shoptet', 'WooCommerce', 'PrestaShop', 'Magento', 'Shopify']) : null,
+    pluginProvider: random() < 0.3 ? pick(['SHOPTET', 'WOOCOMMERCE', 'PRESTASHOP', 'MAGENTO', 'SHOPIFY']) : null,
     rating: Math.round((2.5 + random() * 2.5) * 10) / 10,
     kam: `${pick(FIRST)} ${pick(LAST)}`,
     farmer: `${pick(FIRST)} ${pick(LAST)}`,

@@ -1,5 +1,6 @@
 import { MARKETS, type PaymentType, SHOP_IDS } from '@pp/domain';
 import { sql } from 'drizzle-orm';
+import { SANDBOX_ORDER_ID_BASE } from '../modules/api/sandbox-data';
 import { type Db, rowsOf } from '../platform/db/client';
 import { ensureDemoBranches } from './branches';
 import { MARKET_CONTENT, PAYMENT_WEIGHTS } from './order-markets';
@@ -100,7 +101,9 @@ export async function seedLargeOrders(db: Db, options: LargeOrdersOptions): Prom
   const pool = others.length ? others : [largest];
   const [{ start } = { start: 0 }] = rowsOf<{ start: number }>(
     await db.execute(
-      sql`select coalesce(max(id) - ${LARGE_ORDER_ID_BASE}, 0)::int as start from orders where id >= ${LARGE_ORDER_ID_BASE}`,
+      // The sandboxes' orders (issue 20) live far above this range: they are not the large seed's.
+      sql`select coalesce(max(id) - ${LARGE_ORDER_ID_BASE}, 0)::int as start from orders
+        where id >= ${LARGE_ORDER_ID_BASE} and id < ${SANDBOX_ORDER_ID_BASE}`,
     ),
   );
   // Pickup-point orders name real branches: the networks first, when the database has none yet.

@@ -70,13 +70,27 @@ describe('v1 list filters', () => {
     expect(v1GridQuery({ _sort: 'id' }, COLUMNS).sort).toEqual({ field: 'id', direction: 'ASCENDING' });
   });
 
-  it('refuses unreadable values, nbt and an unknown sort, naming each', () => {
+  it('reads nbt as outside the range, with the same two ends as bt', () => {
+    expect(
+      v1GridQuery(
+        { id: 'nbt:10,20', created: 'nbt:2026-03-01,2026-03-31 23:59:59', ship_date: 'bt:2026-03-01,2026-03-02' },
+        COLUMNS,
+      ).filters,
+    ).toEqual([
+      { field: 'id', operator: 'NOT_BETWEEN', values: ['10', '20'] },
+      { field: 'createdAt', operator: 'NOT_BETWEEN', values: ['2026-02-28T23:00:00.000Z', '2026-03-31T21:59:59.000Z'] },
+      { field: 'dispatchDate', operator: 'BETWEEN', values: ['2026-03-01', '2026-03-02'] },
+    ]);
+    expect(issuesOf({ id: 'nbt:1', status: 'bt:1,2,3' })).toEqual(['query.id:invalid', 'query.status:invalid']);
+  });
+
+  it('refuses unreadable values, a range without two ends and an unknown sort, naming each', () => {
     expect(
       issuesOf({
         confirmed: 'eq:maybe',
         created: 'gt:yesterday',
         ship_date: 'eq:2026-02-30',
-        id: 'nbt:1,5',
+        id: 'nbt:1',
         status: 'in:',
         _sort: 'nothing:asc',
       }),

@@ -27,8 +27,11 @@ const OPERATORS: Record<string, FilterOperator> = {
   in: 'IN',
   nin: 'NIN',
   bt: 'BETWEEN',
+  nbt: 'NOT_BETWEEN',
 };
-const LIST_OPERATORS = new Set(['in', 'nin', 'bt']);
+const LIST_OPERATORS = new Set(['in', 'nin', 'bt', 'nbt']);
+/** Operators whose value is a range: exactly two ends. */
+const RANGE_OPERATORS = new Set(['bt', 'nbt']);
 /** `$null` as the whole value (or after eq/neq) asks for a missing value. */
 const NULL_VALUE = '$null';
 
@@ -69,7 +72,8 @@ function last(value: unknown): string | null {
 /**
  * The grid filters and sort of a v1 list query. Parameters that name no column are not filters (the
  * marketplace's clients send their own extras); a filter on a known column that cannot be read is refused
- * with VALIDATION_ERROR naming the column. `nbt` (not between) has no grid operator: refused as invalid.
+ * with VALIDATION_ERROR naming the column. `bt` and `nbt` take exactly two values (`nbt`, outside the range, is
+ * the grid's NOT_BETWEEN).
  */
 export function v1GridQuery(
   query: Record<string, unknown>,
@@ -88,13 +92,9 @@ export function v1GridQuery(
     }
     const colon = text.indexOf(':');
     const op = colon > 0 ? text.slice(0, colon) : '';
-    const known = op !== '' && (Object.hasOwn(OPERATORS, op) || op === 'nbt');
+    const known = op !== '' && Object.hasOwn(OPERATORS, op);
     const opName = known ? op : 'eq';
     const valueText = known ? text.slice(colon + 1) : text;
-    if (opName === 'nbt') {
-      issues.push({ field: name, rule: 'invalid' });
-      continue;
-    }
     if (valueText.trim() === NULL_VALUE && (opName === 'eq' || opName === 'neq' || opName === 'ne')) {
       filters.push({ field: column.field, operator: opName === 'eq' ? 'EMPTY' : 'NEMPTY' });
       continue;
@@ -102,6 +102,10 @@ export function v1GridQuery(
     const operator = OPERATORS[opName]!;
     const raws = LIST_OPERATORS.has(opName) ? valueText.split(',') : [valueText];
     const values = raws.map((v) => gridValue(column.kind, v));
+    if (RANGE_OPERATORS.has(opName) && values.length !== 2) {
+      issues.push({ field: name, rule: 'invalid' });
+      continue;
+    }
     if (values.some((v) => v === null || v === '')) {
       issues.push({ field: name, rule: column.kind === 'datetime' || column.kind === 'date' ? 'date' : 'invalid' });
       continue;

@@ -30,10 +30,38 @@ const wireParts = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
-/** A moment as the wire writes it: `2026-03-10 14:05:00`, Prague time. */
+const HOUR_MS = 3_600_000;
+/** Prague's offset from UTC by UTC hour: it changes only on whole UTC hours (summer time at 01:00 UTC). */
+const offsetByHour = new Map<number, number>();
+
+function pragueOffsetMs(ms: number): number {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const parts = wireParts.formatToParts(new Date(hour * HOUR_MS));
+    const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    offset =
+      Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - hour * HOUR_MS;
+    if (offsetByHour.size >= 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * A moment as the wire writes it: `2026-03-10 14:05:00`, Prague time. A list answer writes thousands of
+ * dates: the offset is asked of Intl once per hour of time, not once per date.
+ */
 export function formatWireDate(moment: Date): string {
-  const part = (type: string) => wireParts.formatToParts(moment).find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}:${part('second')}`;
+  const ms = moment.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Invalid time value');
+  const wall = new Date(ms + pragueOffsetMs(ms));
+  return (
+    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())} ` +
+    `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`
+  );
 }
 
 /**

@@ -7,6 +7,8 @@
 export const ACTIVITY_KINDS = [
   'orderStatus',
   'orderBranch',
+  'orderTracking',
+  'orderSerialNumbers',
   'orderTest',
   'productPrice',
   'productEdit',
@@ -109,6 +111,10 @@ export function describeActivity(facts: ActivityFacts): ActivitySentence {
       return sentence('orderStatus', { ...order(), status: text(data?.to) }, orderLink);
     case 'order.branch':
       return sentence('orderBranch', order(), orderLink);
+    case 'order.tracking':
+      return sentence('orderTracking', { ...order(), tracking: text(data?.to) }, orderLink);
+    case 'order.serial-numbers':
+      return sentence('orderSerialNumbers', order(), orderLink);
     case 'order.test-create':
       return sentence('orderTest', order(), orderLink);
     case 'product.update':

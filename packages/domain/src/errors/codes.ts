@@ -216,6 +216,8 @@ export const ERROR_CODES = [
   'API_TIER_NOT_FOUND',
   // The partner REST API v1: a client_id that opens nothing (missing, unknown, not yet or no longer valid)
   'API_CLIENT_INVALID',
+  // The partner REST API v1: a price change over 30 % without its force token (the marketplace's code)
+  'PRICE_PROTECTION_ERROR',
   // Messages (issue 10)
   'CONVERSATION_NOT_FOUND',
   'MESSAGE_ATTACHMENT_TYPE',

@@ -46,6 +46,23 @@ describe('grid contract', () => {
     expect(ok({ field: 'name', operator: 'EMPTY' })).toBe(true);
   });
 
+  it('takes NOT_BETWEEN (the partner API’s nbt) with two values wherever BETWEEN is taken', () => {
+    const issues = (filter: object) => gridRequestIssues(gridRequestSchema.parse({ filters: [filter] }), columns);
+    expect(
+      gridRequestSchema.safeParse({ filters: [{ field: 'id', operator: 'NOT_BETWEEN', values: ['1'] }] }).success,
+    ).toBe(false);
+    expect(issues({ field: 'id', operator: 'NOT_BETWEEN', values: ['1', '5'] })).toEqual([]);
+    expect(issues({ field: 'created', operator: 'NOT_BETWEEN', values: ['2026-01-01', '2026-02-01'] })).toEqual([]);
+    expect(issues({ field: 'name', operator: 'NOT_BETWEEN', values: ['a', 'b'] })).toEqual([
+      { field: 'filter.name.operator', rule: 'invalid' },
+    ]);
+    expect(decodeFilter(encodeFilter({ field: 'id', operator: 'NOT_BETWEEN', values: ['1', '5'] }))).toEqual({
+      field: 'id',
+      operator: 'NOT_BETWEEN',
+      values: ['1', '5'],
+    });
+  });
+
   it('refuses fields, operators and values the grid does not declare', () => {
     const issues = (filters: object[], sort?: object) =>
       gridRequestIssues(gridRequestSchema.parse({ filters, sort }), columns);

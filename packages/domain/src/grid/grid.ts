@@ -17,6 +17,11 @@ export const FILTER_OPERATORS = [
   'BETWEEN',
   'IN',
   'NIN',
+  /**
+   * Outside a range (the partner API's `nbt`). Taken wherever BETWEEN is, but not offered in the portal's
+   * filter panel (OPERATORS_BY_TYPE): a person asks for a range, a connector may ask for its complement.
+   */
+  'NOT_BETWEEN',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
@@ -48,6 +53,8 @@ export const GRID_CURSOR_MAX = 500;
 /** Operators that need no value, one value, two values, or a list. */
 const NO_VALUE: readonly FilterOperator[] = ['EMPTY', 'NEMPTY'];
 const LIST_VALUE: readonly FilterOperator[] = ['IN', 'NIN'];
+/** Operators that take exactly two values, the ends of a range. */
+const RANGE_VALUE: readonly FilterOperator[] = ['BETWEEN', 'NOT_BETWEEN'];
 
 /** Which operators make sense for which kind of column. */
 export const OPERATORS_BY_TYPE: Record<FilterType, readonly FilterOperator[]> = {
@@ -94,9 +101,9 @@ export const gridFilterSchema = z
   })
   .superRefine((filter, ctx) => {
     if (NO_VALUE.includes(filter.operator)) return;
-    if (LIST_VALUE.includes(filter.operator) || filter.operator === 'BETWEEN') {
+    if (LIST_VALUE.includes(filter.operator) || RANGE_VALUE.includes(filter.operator)) {
       const count = filter.values?.length ?? 0;
-      if (filter.operator === 'BETWEEN' ? count !== 2 : count === 0) {
+      if (RANGE_VALUE.includes(filter.operator) ? count !== 2 : count === 0) {
         ctx.addIssue({ code: 'custom', path: ['values'], message: 'rangeIncomplete' });
       }
       return;
@@ -318,7 +325,9 @@ export function filterValueRule(column: GridColumnSpec, value: string): GridIssu
 /** The issues of one filter against its column (undefined: the grid has no such column). */
 export function gridFilterIssues(filter: GridFilter, column: GridColumnSpec | undefined): GridIssue[] {
   if (!column?.filterType) return [{ field: `filter.${filter.field}.unknown`, rule: 'invalid' }];
-  if (!OPERATORS_BY_TYPE[column.filterType].includes(filter.operator)) {
+  const offered = OPERATORS_BY_TYPE[column.filterType];
+  const operator = filter.operator === 'NOT_BETWEEN' ? 'BETWEEN' : filter.operator;
+  if (!offered.includes(operator)) {
     return [{ field: `filter.${filter.field}.operator`, rule: 'invalid' }];
   }
   if (NO_VALUE.includes(filter.operator)) return [];
@@ -369,7 +378,7 @@ export function decodeFilter(text: string): GridFilter | null {
     return null;
   }
   const filter: GridFilter =
-    LIST_VALUE.includes(op) || op === 'BETWEEN'
+    LIST_VALUE.includes(op) || RANGE_VALUE.includes(op)
       ? { field, operator: op, values }
       : NO_VALUE.includes(op)
         ? { field, operator: op }

@@ -2,13 +2,25 @@ import { z } from 'zod';
 import type { PartnerEventType } from '../events/events';
 import { safeText } from '../text/safeText';
 
-/** The partner events a webhook may subscribe to (the others are for people, not machines). */
-export const WEBHOOK_EVENTS = [
+/** The partner events a webhook may subscribe to one by one (the others are for people, not machines). */
+export const WEBHOOK_PARTNER_EVENTS = [
   'ORDER_CREATED',
   'ORDER_STATUS_CHANGED',
   'PRODUCT_IMPORT_FINISHED',
   'BRAND_REQUEST_DECIDED',
 ] as const satisfies readonly PartnerEventType[];
+
+/**
+ * The marketplace's order webhook (issue 20): the body is a JSON array of the ids of the partner's orders
+ * that changed (created, status, confirmation, tracking, anything of the order) since the hook's last batch,
+ * sent at most once in each clock minute. Not a partner event: the batches are collected from the orders
+ * themselves (apps/server/src/modules/webhooks/order-batches.ts).
+ */
+export const WEBHOOK_ORDERS_BATCH_EVENT = 'ORDERS_CHANGED';
+/** At most this many ids go in one batch; the rest wait for the next minute, oldest change first. */
+export const WEBHOOK_ORDERS_BATCH_MAX_IDS = 10_000;
+
+export const WEBHOOK_EVENTS = [...WEBHOOK_PARTNER_EVENTS, WEBHOOK_ORDERS_BATCH_EVENT] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The event a "send test" delivers right away; it is never emitted by the business. */

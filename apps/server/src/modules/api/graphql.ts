@@ -19,8 +19,9 @@ import {
   resetSandboxSecret,
   type SandboxAccountView,
 } from './sandbox';
+import { resetSandbox } from './sandbox-partner';
 
-const ApiKeyRef = builder.objectRef<ApiKeyView>('ApiKey').implement({
+export const ApiKeyRef = builder.objectRef<ApiKeyView>('ApiKey').implement({
   description: 'API credentials of the selected partner. The secret is never shown again after creation.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -130,7 +131,7 @@ const UsageCellRef = builder.objectRef<UsageCell>('ApiUsageCell').implement({
   }),
 });
 
-const CockpitApiLimitRef = builder.objectRef<CockpitApiLimitRow>('CockpitApiLimit').implement({
+export const CockpitApiLimitRef = builder.objectRef<CockpitApiLimitRow>('CockpitApiLimit').implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The partner id.' }),
     sapId: t.exposeString('sapId', { nullable: true }),
@@ -219,6 +220,13 @@ builder.mutationFields((t) => ({
     type: CreatedSandboxAccountRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_, args, ctx) => resetSandboxSecret(ctx, idArg(args.id)),
+  }),
+  resetSandbox: t.field({
+    type: 'Boolean',
+    description:
+      "The selected partner's REST API sandbox as it started: its test products, orders and delivery methods " +
+      'are generated again; sandbox accounts, limits and the day’s count stay.',
+    resolve: (_, __, ctx) => resetSandbox(ctx),
   }),
   setPartnerApiTier: t.field({
     type: ApiTierRef,

@@ -8,6 +8,7 @@ import {
   DomainError,
   GRID_TOTAL_CAP,
   type GridPage,
+  INTEGRATION_KINDS,
   nextApiDay,
   PROVIDER_TYPES,
   previousApiDay,
@@ -20,7 +21,7 @@ import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { accentInsensitive, buildGridQuery, type GridColumn } from '../../platform/grid';
-import { partners } from '../partner/tables';
+import { livePartner, partners } from '../partner/tables';
 import { apiTiers, apiUsageDaily, partnerApiTiers } from './tables';
 import { tierIdAt } from './tiers';
 
@@ -203,7 +204,14 @@ function columns(shopIds: readonly string[], tierNames: readonly string[], tierN
     { ...text('farmer', partners.farmer), foldAccents: true },
     text('onboarding', partners.onboarding),
     { field: 'provider', sql: partners.provider, filterType: 'ENUMS', options: PROVIDER_TYPES, sortable: true },
-    text('pluginProvider', partners.pluginProvider),
+    // The integration kind (domain INTEGRATION_KINDS), filtered by kind as on the cockpit's partner grid.
+    {
+      field: 'pluginProvider',
+      sql: partners.pluginProvider,
+      filterType: 'ENUMS',
+      options: INTEGRATION_KINDS,
+      sortable: true,
+    },
   ];
 }
 
@@ -238,7 +246,8 @@ export async function cockpitApiLimits(
     idColumn: partners.id,
     searchColumns: [accentInsensitive(partners.partnerName), partners.sapId],
   });
-  const where = and(inArray(partners.shopId, shopIds), q.where);
+  // A sandbox's limits are its own and no operator's business: sandboxes are not listed (issue 20).
+  const where = and(livePartner, inArray(partners.shopId, shopIds), q.where);
   const byTier = q.request.sort?.field === 'tierName' || q.request.filters.some((f) => f.field === 'tierName');
   // Without a tier condition the join would read every partner's tier history for one page.
   const withTier = <Q extends PgSelect>(query: Q): Q =>

@@ -41,6 +41,8 @@ async function storedHash(id: string) {
 beforeAll(async () => {
   server = await startTestServer();
   cz = await partnerIdByShop(server.database, '100001');
+  // The demo seed gives the shop a sandbox account (seed/partner-area/sandbox.ts): these tests count from none.
+  await server.database.db.delete(sandboxAccounts).where(eq(sandboxAccounts.partnerId, cz));
   pl = await partnerIdByShop(server.database, '100003');
   await revokePolicies(server.database.db, 'limited@demo.test', cz, 'sandboxAccounts', ['create', 'update', 'delete']);
   czToken = (await server.login('partner@demo.test')).token;

@@ -6,6 +6,7 @@ import { validationError } from '../../platform/errors';
 import { accounts } from '../account/tables';
 import { hashToken, newToken } from '../auth/tokens';
 import { newClientId } from './keys';
+import { ensureSandboxPartner } from './sandbox-partner';
 import { sandboxAccounts } from './tables';
 
 export interface SandboxAccountView {
@@ -44,7 +45,8 @@ function callerName(ctx: RequestContext): string | null {
 
 /**
  * A sandbox account: the e-mail of whoever tries the integration, and a sandbox client id with a secret
- * shown once. The count and the e-mail's uniqueness are checked under a per-partner lock.
+ * shown once. The count and the e-mail's uniqueness are checked under a per-partner lock. The secret is the
+ * `client_id` that opens the partner's sandbox in the REST API v1 (sandbox-partner.ts).
  */
 export async function createSandboxAccount(
   ctx: RequestContext,
@@ -77,6 +79,8 @@ export async function createSandboxAccount(
         createdBy: ctx.auth?.account.id ?? null,
       })
       .returning();
+    // The partner's first sandbox account opens its sandbox: the shadow partner with its test data.
+    await ensureSandboxPartner(tx, partnerId);
     await recordAudit(tx, ctx.actor(partnerId), {
       action: 'api.sandbox.create',
       entity: 'sandbox_account',

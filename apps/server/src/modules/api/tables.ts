@@ -53,6 +53,8 @@ export const sandboxAccounts = pgTable(
   (t) => [
     uniqueIndex('sandbox_accounts_client_id_uq').on(t.clientId),
     index('sandbox_accounts_partner_idx').on(t.partnerId, t.id),
+    // The REST API v1 finds a sandbox account by its secret (the client_id an integration sends).
+    uniqueIndex('sandbox_accounts_secret_hash_uq').on(t.secretHash),
   ],
 );
 
@@ -100,4 +102,30 @@ export const apiUsageDaily = pgTable(
     lastUpdated: timestamp('last_updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.day, t.domain] }), index('api_usage_daily_day_idx').on(t.day)],
+);
+
+/**
+ * The applications an API key's integration said it was (X-Application-Name/-Version/-Tag, '' when a header is
+ * absent), each with when it was first and last seen. Written by the v1 plugin when a key is first seen in a
+ * process and then at most once a minute (api/integrations.ts), never per request; the newest few per key stay.
+ */
+export const apiKeyApplications = pgTable(
+  'api_key_applications',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    version: text('version').notNull().default(''),
+    tag: text('tag').notNull().default(''),
+    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.keyId, t.name, t.version, t.tag] }),
+    index('api_key_applications_partner_idx').on(t.partnerId, t.lastSeen.desc().nullsLast()),
+  ],
 );

@@ -362,7 +362,8 @@ async function loginWithCheckedToken(
 export async function createRemoteLoginLink(ctx: RequestContext, partnerId: number): Promise<string> {
   const admin = ctx.requireAdmin();
   const partner = await partnerById(ctx.db, partnerId);
-  if (!partner) throw new DomainError('ENTITY_NOT_FOUND');
+  // A sandbox (issue 20) is no partner anybody signs in as.
+  if (!partner || partner.sandboxOf !== null) throw new DomainError('ENTITY_NOT_FOUND');
   // A deactivated partner, or one of a market switched off, has no portal to enter.
   if (!isPartnerReachable(partner, await ctx.flags())) throw new DomainError('NO_ACTIVE_PARTNER');
   const masterId = await masterAccountOf(ctx.db, partnerId);

@@ -3,7 +3,7 @@ import { builder, GridInput, idArg } from '../../platform/graphql/builder';
 import { createRemoteLoginLink } from '../auth/service';
 import { broadcast, type CockpitPartnerRow, cockpitPartners } from './service';
 
-const CockpitPartnerRef = builder.objectRef<CockpitPartnerRow>('CockpitPartner').implement({
+export const CockpitPartnerRef = builder.objectRef<CockpitPartnerRow>('CockpitPartner').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     sapId: t.exposeString('sapId', { nullable: true }),

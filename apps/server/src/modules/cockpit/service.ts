@@ -3,6 +3,7 @@ import {
   broadcastSchema,
   DomainError,
   type GridPage,
+  INTEGRATION_KINDS,
   isOnboarding,
   ONBOARDING_WORKFLOW_STATUSES,
   PROVIDER_TYPES,
@@ -13,7 +14,7 @@ import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
 import { accentInsensitive, buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
-import { partners } from '../partner/tables';
+import { livePartner, partners } from '../partner/tables';
 
 export interface CockpitPartnerRow {
   id: number;
@@ -51,7 +52,14 @@ function columns(shopIds: readonly string[]): GridColumn[] {
       sortable: true,
     },
     { field: 'provider', sql: partners.provider, filterType: 'ENUMS', options: PROVIDER_TYPES, sortable: true },
-    { field: 'pluginProvider', sql: partners.pluginProvider, filterType: 'TEXT', sortable: true },
+    // The integration kind (domain INTEGRATION_KINDS): filtered by kind, as the provider is.
+    {
+      field: 'pluginProvider',
+      sql: partners.pluginProvider,
+      filterType: 'ENUMS',
+      options: INTEGRATION_KINDS,
+      sortable: true,
+    },
     { field: 'kam', sql: partners.kam, filterType: 'TEXT', sortable: true, foldAccents: true },
     { field: 'farmer', sql: partners.farmer, filterType: 'TEXT', sortable: true, foldAccents: true },
     { field: 'onboarding', sql: onboardingSql, filterType: 'BOOLEAN' },
@@ -105,7 +113,8 @@ export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promi
     idColumn: partners.id,
     searchColumns: [accentInsensitive(partners.partnerName), partners.sapId, accentInsensitive(partners.mallName)],
   });
-  const where = and(inArray(partners.shopId, shopIds), q.where);
+  // Sandboxes are no partners of the marketplace: never listed, counted or found (issue 20).
+  const where = and(livePartner, inArray(partners.shopId, shopIds), q.where);
   const [rows, total] = await Promise.all([
     q.readRows((seek, limit, offset) =>
       ctx.db

@@ -21,6 +21,10 @@ const ActivityEntryRef = builder.objectRef<DashboardView['recentActivity'][numbe
       resolve: (e, _, ctx) => e.accountId !== null && e.accountId === ctx.auth?.account.id,
     }),
     adminEmail: t.exposeString('adminEmail', { nullable: true }),
+    apiClientId: t.exposeString('apiClientId', {
+      nullable: true,
+      description: "The public client id of the API key whose request made the change: the partner's integration.",
+    }),
     kind: t.exposeString('kind', { description: 'The sentence: activity.you.<kind> or activity.other.<kind>.' }),
     params: t.field({
       type: [ActivityParamRef],

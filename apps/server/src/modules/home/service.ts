@@ -12,6 +12,7 @@ import type { RequestContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { partnerFiguresPrefix } from '../../platform/figures-cache';
 import { accounts } from '../account/tables';
+import { apiKeys } from '../api/tables';
 import { sessions } from '../auth/tables';
 import { accountPartners } from '../partner/tables';
 import { products } from '../products/tables';
@@ -50,10 +51,12 @@ function prepareActivity(db: Db) {
       actorFirstName: accounts.firstName,
       actorLastName: accounts.lastName,
       adminEmail: admins.email,
+      apiClientId: apiKeys.clientId,
     })
     .from(auditLog)
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
     .leftJoin(admins, eq(admins.id, auditLog.adminAccountId))
+    .leftJoin(apiKeys, eq(apiKeys.id, auditLog.apiKeyId))
     .where(
       and(
         eq(auditLog.partnerId, sql.placeholder('partnerId')),
@@ -81,6 +84,8 @@ export interface ActivityEntry extends ActivitySentence {
   actorName: string | null;
   actorEmail: string | null;
   adminEmail: string | null;
+  /** The public client id of the API key whose request made the change (the partner's integration). */
+  apiClientId: string | null;
 }
 
 type ActivityRow = Awaited<ReturnType<ReturnType<typeof prepareActivity>['execute']>>[number];
@@ -109,6 +114,7 @@ async function activityEntries(db: Db, partnerId: number, rows: ActivityRow[]): 
       actorName: name || null,
       actorEmail: row.actorEmail,
       adminEmail: row.adminEmail,
+      apiClientId: row.apiClientId,
       ...describeActivity({
         action: row.action,
         entityId: row.entityId,

@@ -68,6 +68,7 @@ export interface OrderRow {
   cod: number;
   currency: string;
   trackingNumber: string | null;
+  trackingUrl: string | null;
   parcelCount: number;
   isTest: boolean;
   isMallDelivery: boolean;
@@ -262,6 +263,7 @@ export const ORDER_ROW_FIELDS = {
   cod: orders.cod,
   currency: orders.currency,
   trackingNumber: orders.trackingNumber,
+  trackingUrl: orders.trackingUrl,
   parcelCount: orders.parcelCount,
   isTest: orders.isTest,
   isMallDelivery: orders.isMallDelivery,

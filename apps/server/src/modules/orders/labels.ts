@@ -27,6 +27,16 @@ export interface LabelFile {
   contentType: string;
   body: Uint8Array | string;
   labels: number;
+  /** The barcode of each parcel, per order in the order asked (the partner API answers them). */
+  orders: { orderId: number; barcodes: string[] }[];
+}
+
+export interface LabelOptions {
+  /**
+   * Parcels of an order for this print instead of the order's own count (the partner API's `parcel_count`):
+   * the connector knows how many boxes it packed.
+   */
+  parcelCounts?: ReadonlyMap<number, number>;
 }
 
 function isOrderStatus(value: string): value is OrderStatus {
@@ -38,7 +48,7 @@ function isOrderStatus(value: string): value is OrderStatus {
  * ZPL. Every order must be ready for a consignment: one that is not refuses the whole print, naming it,
  * so a sheet never comes out with a parcel silently missing.
  */
-export async function orderLabels(ctx: RequestContext, input: unknown): Promise<LabelFile> {
+export async function orderLabels(ctx: RequestContext, input: unknown, options: LabelOptions = {}): Promise<LabelFile> {
   const { partnerId } = await ctx.require('orders', 'read');
   const parsed = labelRequestSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
@@ -66,6 +76,7 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
   });
 
   const labels: LabelText[] = [];
+  const barcodes: LabelFile['orders'] = [];
   for (const orderId of request.orderIds) {
     const order = byId.get(orderId);
     if (!order || !isOrderStatus(order.status)) throw new DomainError('ORDER_NOT_FOUND', { orderId });
@@ -97,7 +108,7 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
       paymentGroupOf(order.paymentType) === 'CASH_ON_DELIVERY'
         ? moneyText(order.cod > 0 ? order.cod : order.total, order.currency, ctx.lang)
         : null;
-    const parcels = Math.max(order.parcelCount, 1);
+    const parcels = Math.max(options.parcelCounts?.get(orderId) ?? order.parcelCount, 1);
     const kg = weights.get(orderId);
     const weight =
       kg === undefined ? null : t(parcels === 1 ? 'weight' : 'weightTotal', { weight: kilograms.format(kg) });
@@ -108,7 +119,10 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
     // order each need their own number, which only the parcel number gives.
     const tracking = order.trackingNumber?.trim() || null;
     const routable = tracking && parcels === 1 && /^[\x20-\x7e]{1,40}$/.test(tracking) ? tracking : null;
+    const numbers: string[] = [];
+    barcodes.push({ orderId, barcodes: numbers });
     for (let parcel = 1; parcel <= parcels; parcel++) {
+      numbers.push(routable ?? parcelNumber(orderId, parcel));
       labels.push({
         carrier: carrier ? t('carrier', { carrier, service }) : service,
         senderTitle: t('sender'),
@@ -122,7 +136,7 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
         parcel: t('parcel', { parcel, parcels }),
         weight,
         cod: cod ? t('cod', { amount: cod }) : null,
-        number: routable ?? parcelNumber(orderId, parcel),
+        number: numbers[parcel - 1]!,
       });
     }
   }
@@ -133,6 +147,7 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
       contentType: 'text/plain; charset=utf-8',
       body: zpl(labels),
       labels: labels.length,
+      orders: barcodes,
     };
   }
   return {
@@ -149,6 +164,7 @@ export async function orderLabels(ctx: RequestContext, input: unknown): Promise<
       },
     }),
     labels: labels.length,
+    orders: barcodes,
   };
 }
 

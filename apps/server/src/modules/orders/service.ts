@@ -26,8 +26,8 @@ export function parseStatusChange(input: unknown): StatusChange {
   return parsed.data;
 }
 
-/** Where a status change came from, kept in the history (the CSV import's rows are `import`). */
-export type StatusChangeSource = 'partner' | 'import' | 'marketplace';
+/** Where a status change came from, kept in the history (the CSV import's rows are `import`, the REST API's `api`). */
+export type StatusChangeSource = 'partner' | 'import' | 'api' | 'marketplace';
 
 /**
  * Who makes a change and where it goes: a request's caller, or a job working for the account that asked
@@ -61,10 +61,15 @@ export async function applyOrderStatusChange(
 }
 
 /** Changes the status of one order (the status dialog, the partner API, the CSV import's rows). */
-export async function changeOrderStatus(ctx: RequestContext, orderId: number, input: unknown) {
+export async function changeOrderStatus(
+  ctx: RequestContext,
+  orderId: number,
+  input: unknown,
+  options: { source?: StatusChangeSource } = {},
+) {
   const access = await ctx.require('orders', 'update');
   const change = parseStatusChange(input);
-  await applyOrderStatusChange(changeAuthorOf(ctx, access.partnerId), access.partnerId, orderId, change);
+  await applyOrderStatusChange(changeAuthorOf(ctx, access.partnerId), access.partnerId, orderId, change, options);
   return orderDetail(ctx, orderId);
 }
 

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -41,16 +42,26 @@ export const partners = pgTable(
     onboarding: text('onboarding'),
     country: text('country').notNull(),
     note: text('note'),
+    /**
+     * Set on a sandbox (issue 20): the shadow partner whose test products and orders the REST API's sandbox
+     * client ids act on; it names the live partner. Nobody is linked to it and no operator list shows it
+     * (`livePartner`).
+     */
+    sandboxOf: integer('sandbox_of').references((): AnyPgColumn => partners.id, { onDelete: 'cascade' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('partners_sandbox_of_uq').on(t.sandboxOf).where(sql`${t.sandboxOf} is not null`),
     index('partners_shop_id_idx').on(t.shopId, t.id),
     index('partners_workflow_idx').on(t.workflowStatus, t.id),
     index('partners_name_idx').on(sql`lower(${t.partnerName})`),
     index('partners_sap_id_idx').on(t.sapId),
   ],
 );
+
+/** Real partners only: every list or count of partners an operator or a job reads leaves sandboxes out. */
+export const livePartner = isNull(partners.sandboxOf);
 
 /** Which accounts belong to which partner; exactly one master per partner. */
 export const accountPartners = pgTable(

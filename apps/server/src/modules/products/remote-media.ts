@@ -174,3 +174,38 @@ export async function withFetchState<M extends { url: string }>(
     };
   });
 }
+
+/** A seller's image URL that gave no picture, with the products naming it (at most `articlesMax` of them). */
+export interface FailedRemoteMedia {
+  url: string;
+  errorCode: string;
+  productIds: string[];
+  /** All products naming it, however many `productIds` lists. */
+  products: number;
+}
+
+/**
+ * The partner's image URLs that could not be fetched (the same rows the products' errors tab shows as MEDIA
+ * errors), one per URL and reason, for the API's media check. Needs the products read right.
+ */
+export async function failedRemoteMedia(
+  ctx: RequestContext,
+  limits: { urls: number; articlesMax: number },
+): Promise<FailedRemoteMedia[]> {
+  const { partnerId } = await ctx.require('products', 'read');
+  const rows = rowsOf<{ url: string; error_code: string | null; ids: string[]; products: number }>(
+    await ctx.db.execute(sql`select min(r.url) as url, r.error_code,
+        (array_agg(r.product_id order by r.product_id))[1:${limits.articlesMax}] as ids, count(*)::int as products
+      from product_remote_media r
+      where r.partner_id = ${partnerId} and r.status = 'FAILED'
+      group by r.url_hash, r.error_code
+      order by min(r.url), r.error_code
+      limit ${limits.urls}`),
+  );
+  return rows.map((r) => ({
+    url: r.url,
+    errorCode: r.error_code ?? 'REMOTE_IMAGE_UNREACHABLE',
+    productIds: r.ids,
+    products: Number(r.products),
+  }));
+}

@@ -385,8 +385,12 @@ export async function saveProduct(
       await tx
         .delete(productErrors)
         .where(and(eq(productErrors.partnerId, partnerId), eq(productErrors.productId, id)));
-      // Images at the seller's own URLs are fetched by a job and shown from the portal (remote-media.ts).
-      await queueRemoteMedia(tx, ctx.platform.jobs, partnerId, [{ productId: id, media }]);
+      // Images at the seller's own URLs are fetched by a job and shown from the portal (remote-media.ts); a
+      // variant's own picture (the API sends one per variant) is checked the same way.
+      const variantImages = input.variants.flatMap((v) => (v.imageUrl ? [{ url: v.imageUrl }] : []));
+      await queueRemoteMedia(tx, ctx.platform.jobs, partnerId, [
+        { productId: id, media: [...media, ...variantImages] },
+      ]);
       await recordAudit(tx, ctx.actor(partnerId), {
         action: stored ? 'product.update' : 'product.create',
         entity: 'product',

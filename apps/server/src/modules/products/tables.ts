@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -306,5 +308,31 @@ export const taricCodes = pgTable(
     index('taric_codes_search_trgm_idx').using('gin', sql`${t.search} gin_trgm_ops`),
     // The code's prefix ("9403" finds 9403 10 51 …): a pattern index, whatever the database's collation.
     index('taric_codes_code_prefix_idx').using('btree', sql`${t.code} text_pattern_ops`),
+  ],
+);
+
+/**
+ * A supply delay of a product, or of one of its variants (`variantId`, '' for the product's own), as the
+ * marketplace's API sets it (issue 20): the item waits for its supplier from `validFrom` to `validTo`. Goes
+ * with its product; a variant's delay is keyed by the variant's id, which a save of the product keeps.
+ */
+export const productSupplyDelays = pgTable(
+  'product_supply_delays',
+  {
+    partnerId: integer('partner_id').notNull(),
+    productId: text('product_id').notNull(),
+    variantId: text('variant_id').notNull().default(''),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.productId, t.variantId] }),
+    check('product_supply_delays_order_ck', sql`${t.validTo} > ${t.validFrom}`),
+    foreignKey({
+      name: 'product_supply_delays_product_fk',
+      columns: [t.partnerId, t.productId],
+      foreignColumns: [products.partnerId, products.id],
+    }).onDelete('cascade'),
   ],
 );

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import type { JobDefinition } from '../../platform/jobs';
 import { workOnNotify } from '../../platform/work-on-notify';
 import { deliverDueWebhooks, startDueWebhooks, stopWebhookDispatch } from './dispatch';
+import { flushOrderBatches, WEBHOOK_ORDER_BATCH_JOB } from './order-batches';
 import { WEBHOOK_QUEUED_CHANNEL } from './queue';
 import { webhookDeliveries, webhookLogs } from './tables';
 
@@ -30,6 +31,8 @@ export function webhookJobs(platform: Platform): JobDefinition<Record<string, ne
   return [
     // The safety net: retries whose back-off ended, and anything a missed notification left behind.
     { name: WEBHOOK_DELIVER_JOB, cron: '* * * * *', handler: () => deliverDueWebhooks(platform) },
+    // The ORDERS_CHANGED hooks' batch of the minute (order-batches.ts); its deliveries go out at once.
+    { name: WEBHOOK_ORDER_BATCH_JOB, cron: '* * * * *', handler: () => flushOrderBatches(platform) },
     {
       name: WEBHOOK_RETENTION_JOB,
       cron: '17 4 * * *',

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { partners } from '../partner/tables';
 
 /**
@@ -23,10 +34,33 @@ export const webhooks = pgTable(
     /** Deliveries given up in a row; reset by a success. Reaching the domain's limit turns the hook BROKEN. */
     failedInRow: integer('failed_in_row').notNull().default(0),
     brokenAt: timestamp('broken_at', { withTimezone: true }),
+    /** An ORDERS_CHANGED hook: the clock minute of its last batch (one batch a minute, order-batches.ts). */
+    ordersBatchMinute: timestamp('orders_batch_minute', { withTimezone: true }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_partner_idx').on(t.partnerId, t.id)],
+  (t) => [
+    index('webhooks_partner_idx').on(t.partnerId, t.id),
+    // The orders trigger asks on every order statement whether the partner has an ORDERS_CHANGED hook.
+    index('webhooks_orders_batch_idx').on(t.partnerId).where(sql`${t.event} = 'ORDERS_CHANGED'`),
+  ],
+);
+
+/**
+ * Orders changed since an ORDERS_CHANGED hook's last batch, noted by the trigger on `orders` (migration 0034)
+ * whoever changed them; the flush job moves them into one delivery a minute. The key keeps an id once.
+ */
+export const webhookOrderChanges = pgTable(
+  'webhook_order_changes',
+  {
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    partnerId: integer('partner_id').notNull(),
+    notedAt: timestamp('noted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.webhookId, t.orderId] })],
 );
 
 /**

@@ -8,6 +8,8 @@ export interface Actor {
   adminAccountId: number | null;
   partnerId: number | null;
   requestId: string | null;
+  /** A change through the partner REST API: the key that made it. */
+  apiKeyId?: number | null;
 }
 
 export interface AuditEntry {
@@ -35,6 +37,7 @@ export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): 
     entityId: entry.entityId === undefined ? null : String(entry.entityId),
     data: entry.data ?? null,
     requestId: entry.requestId === undefined ? actor.requestId : entry.requestId,
+    apiKeyId: actor.apiKeyId ?? null,
   });
 }
 
@@ -47,8 +50,8 @@ export async function recordAudits(tx: DbOrTx, actor: Actor, entries: readonly A
   if (entries.length === 0) return;
   const column = <T>(pick: (entry: AuditEntry) => T) => sql.param(entries.map(pick));
   await tx.execute(sql`insert into ${auditLog}
-      (partner_id, account_id, admin_account_id, action, entity, entity_id, data, request_id)
-    select p, ${actor.accountId}::int, ${actor.adminAccountId}::int, a, e, i, d::jsonb, r
+      (partner_id, account_id, admin_account_id, action, entity, entity_id, data, request_id, api_key_id)
+    select p, ${actor.accountId}::int, ${actor.adminAccountId}::int, a, e, i, d::jsonb, r, ${actor.apiKeyId ?? null}::int
     from unnest(
       ${column((e) => (e.partnerId === undefined ? actor.partnerId : e.partnerId))}::int[],
       ${column((e) => e.action)}::text[],

@@ -14,6 +14,8 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     data: jsonb('data'),
     requestId: text('request_id'),
+    /** The partner REST API key whose request made the change (accountId is then null). */
+    apiKeyId: integer('api_key_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -207,6 +207,7 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
       'API_SANDBOX_ACCOUNT_NOT_FOUND',
     ),
   },
+  'Mutation.resetSandbox': { access: 'sandboxAccounts.update', foreign: NO_ID },
   'Mutation.resetSandboxSecret': {
     access: 'sandboxAccounts.update',
     foreign: call(

@@ -264,6 +264,8 @@ export const SHOP_CASES: Record<string, OperationCase> = {
     foreign: call('mutation($id: ID!) { deleteContact(id: $id) }', (f) => ({ id: f.contact }), 'CONTACT_NOT_FOUND'),
   },
   'Mutation.setConnectionType': { access: 'partner.update', foreign: NO_ID },
+  'Query.integrationKind': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.setIntegrationKind': { access: 'partner.update', foreign: NO_ID },
   'Query.selfBilling': { access: 'partner.read', foreign: NO_ID },
   'Mutation.requestSelfBilling': { access: 'partner.update', foreign: NO_ID },
   'Query.shopProfile': { access: 'partner.read', foreign: NO_ID },

@@ -30,6 +30,7 @@ import '../../modules/notifications/graphql';
 import '../../modules/messages/graphql';
 import '../../modules/webhooks/graphql';
 import '../../modules/api/graphql';
+import '../../modules/api/integrations-graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

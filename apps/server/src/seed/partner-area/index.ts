@@ -7,6 +7,7 @@ import type { DemoIds } from './ids';
 import { seedInfo } from './info';
 import { seedMessages } from './messages';
 import { seedNotifications } from './notifications';
+import { seedSandbox } from './sandbox';
 import { seedWebhooks } from './webhooks';
 
 export type { DemoIds } from './ids';
@@ -19,5 +20,6 @@ export async function seedPartnerArea(tx: DbOrTx, ids: DemoIds, media?: DemoMedi
   await seedNotifications(tx, ids);
   await seedWebhooks(tx, ids);
   await seedApi(tx, ids);
+  await seedSandbox(tx, ids);
   await seedMessages(tx, ids);
 }

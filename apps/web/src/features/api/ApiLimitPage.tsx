@@ -1,6 +1,7 @@
 import { API_DOMAINS, API_KEY_TYPES, type ApiKeyState, apiKeySchema, MAX_ACTIVE_API_KEYS } from '@pp/domain';
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -20,6 +21,7 @@ import {
 } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
@@ -39,6 +41,7 @@ import {
   RevokeApiKeyMutation,
 } from './operations';
 import { SecretDialog } from './SecretDialog';
+import { ApiApplication } from './ApiApplication';
 
 const KEYS = ['apiKeys'] as const;
 
@@ -91,8 +94,20 @@ function ApiKeysSection() {
           <Title order={2} size="h3" id="api-keys-title">
             {t('api.keys.title')}
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" maw={860}>
             {t('api.keys.intro', { max: MAX_ACTIVE_API_KEYS })}
+          </Text>
+          <Text size="sm" c="dimmed" maw={860}>
+            {t('api.keys.clientIdIsSecret')}{' '}
+            <Anchor
+              component={Link}
+              to="/partner/api-docs"
+              size="sm"
+              underline="always"
+              data-testid="api-keys-docs-link"
+            >
+              {t('api.keys.docsLink')}
+            </Anchor>
           </Text>
         </Stack>
         {canCreate && (
@@ -113,7 +128,7 @@ function ApiKeysSection() {
         </Text>
       )}
       {keys.data && keys.data.length > 0 && (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={880}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="api-keys-table">
             <Table.Thead>
               <Table.Tr>
@@ -123,6 +138,7 @@ function ApiKeysSection() {
                 <Table.Th>{t('api.keys.columns.validTo')}</Table.Th>
                 <Table.Th>{t('api.keys.columns.created')}</Table.Th>
                 <Table.Th>{t('api.keys.columns.state')}</Table.Th>
+                <Table.Th>{t('api.keys.columns.usedBy')}</Table.Th>
                 <Table.Th>
                   <VisuallyHidden>{t('api.keys.columns.actions')}</VisuallyHidden>
                 </Table.Th>
@@ -154,6 +170,9 @@ function ApiKeysSection() {
                         {format.dateTime(key.revokedAt)}
                       </Text>
                     )}
+                  </Table.Td>
+                  <Table.Td>
+                    <ApiApplication application={key.applications[0] ?? null} />
                   </Table.Td>
                   <Table.Td ta="right">
                     {canRevoke && (key.state === 'valid' || key.state === 'notYetValid') && (

@@ -14,6 +14,7 @@ import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
 import { usageColor } from './ApiLimitPage';
 import { ApiTiersQuery, type CockpitApiLimitRow, CockpitApiLimitsQuery, SetPartnerApiTierMutation } from './operations';
+import { integrationColumns } from './ApiApplication';
 import { BackToPartners } from '../cockpit/BackToPartners';
 
 const GRID_KEY = ['cockpitApiLimits'] as const;
@@ -115,7 +116,7 @@ export function CockpitApiLimitsPage() {
         options: PROVIDER_TYPES.map((p) => ({ value: p, label: t(`cockpit.provider.${p}`) })),
         render: (row) => (row.provider ? t(`cockpit.provider.${row.provider}`, { defaultValue: row.provider }) : '—'),
       },
-      { ...text('pluginProvider', 'cockpit.columns.pluginProvider'), defaultVisible: false },
+      ...integrationColumns<CockpitApiLimitRow>(t),
       ...API_DOMAINS.map(usage),
     ];
   }, [flags, t, tiers.data]);

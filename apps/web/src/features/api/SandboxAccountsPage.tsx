@@ -1,6 +1,7 @@
 import { MAX_SANDBOX_ACCOUNTS, sandboxAccountSchema } from '@pp/domain';
 import {
   Alert,
+  Anchor,
   Button,
   Code,
   Group,
@@ -15,6 +16,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
@@ -32,6 +34,7 @@ import {
   type SandboxAccountRow,
   SandboxAccountsQuery,
 } from './operations';
+import { SandboxResetButton } from './SandboxReset';
 import { SecretDialog } from './SecretDialog';
 
 const KEY = ['sandboxAccounts'] as const;
@@ -66,18 +69,26 @@ export function SandboxAccountsPage() {
           <Text size="sm" c="dimmed" maw={720}>
             {t('api.sandbox.intro', { max: MAX_SANDBOX_ACCOUNTS })}
           </Text>
+          {canAccess(session, 'apiLimit') && (
+            <Anchor component={Link} to="/partner/api-docs" size="sm">
+              {t('api.sandbox.docsLink')}
+            </Anchor>
+          )}
         </Stack>
-        {canCreate && (
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setCreating(true)}
-            disabled={full}
-            title={full ? t('api.sandbox.full', { max: MAX_SANDBOX_ACCOUNTS }) : undefined}
-            data-testid="sandbox-new"
-          >
-            {t('api.sandbox.new')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {canReset && (accounts.data?.length ?? 0) > 0 && <SandboxResetButton />}
+          {canCreate && (
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setCreating(true)}
+              disabled={full}
+              title={full ? t('api.sandbox.full', { max: MAX_SANDBOX_ACCOUNTS }) : undefined}
+              data-testid="sandbox-new"
+            >
+              {t('api.sandbox.new')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {accounts.isError && <ErrorAlert error={accounts.error} />}
       {accounts.isPending && <Skeleton h={100} />}
@@ -166,7 +177,9 @@ export function SandboxAccountsPage() {
           }}
         />
       )}
-      {revealed && <SecretDialog {...revealed} onClose={() => setRevealed(null)} />}
+      {revealed && (
+        <SecretDialog {...revealed} sandboxOf={session.selectedPartner?.id} onClose={() => setRevealed(null)} />
+      )}
     </Stack>
   );
 }

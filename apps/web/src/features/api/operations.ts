@@ -11,6 +11,12 @@ const ApiKeyFields = graphql(`
     createdByName
     revokedAt
     state
+    applications {
+      name
+      version
+      tag
+      lastSeen
+    }
   }
 `);
 
@@ -132,6 +138,12 @@ export const CreateSandboxAccountMutation = graphql(
   [SandboxAccountFields],
 );
 
+export const ResetSandboxMutation = graphql(`
+  mutation ResetSandbox {
+    resetSandbox
+  }
+`);
+
 export const ResetSandboxSecretMutation = graphql(
   `
   mutation ResetSandboxSecret($id: ID!) {
@@ -168,6 +180,12 @@ export const CockpitApiLimitsQuery = graphql(`
         onboarding
         provider
         pluginProvider
+        apiApplication {
+          name
+          version
+          tag
+          lastSeen
+        }
         products {
           used
           max

@@ -18,6 +18,7 @@ import { api } from '../../app/api/api';
 import { errorMessage } from '../../app/api/apiError';
 import { useFeatureFlags } from '../../app/flags';
 import { useFormat } from '../../app/i18n/format';
+import { integrationColumns } from '../api/ApiApplication';
 import { type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
@@ -135,7 +136,7 @@ export function CockpitPartnersPage() {
             '—'
           ),
       },
-      { ...text('pluginProvider', 'pluginProvider'), defaultVisible: false },
+      ...integrationColumns<CockpitPartner>(t),
       text('kam', 'kam'),
       { ...text('farmer', 'farmer'), defaultVisible: false },
       {

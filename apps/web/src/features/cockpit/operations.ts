@@ -12,6 +12,12 @@ export const CockpitPartnersQuery = graphql(`
         workflowStatus
         provider
         pluginProvider
+        apiApplication {
+          name
+          version
+          tag
+          lastSeen
+        }
         kam
         farmer
         onboarding

@@ -32,7 +32,7 @@ describe('the sentences of the deliveries area, as a seller reads them', () => {
     action: string,
     entityId: string | null,
     data: Record<string, unknown> | null,
-    who: { byYou?: boolean; actorName?: string | null; lang?: string } = {},
+    who: { byYou?: boolean; actorName?: string | null; apiClientId?: string | null; lang?: string } = {},
   ) => {
     const t = i18n.getFixedT(who.lang ?? 'en');
     const sentence = describeActivity({ action, entityId, data });
@@ -42,7 +42,10 @@ describe('the sentences of the deliveries area, as a seller reads them', () => {
       link: sentence.link,
       params: Object.entries(sentence.params).map(([name, value]) => ({ name, value: String(value) })),
     };
-    const actor = activityActor({ actorName: who.actorName ?? null, actorEmail: null }, t);
+    const actor = activityActor(
+      { actorName: who.actorName ?? null, actorEmail: null, apiClientId: who.apiClientId ?? null },
+      t,
+    );
     const runs = activityRuns(entry, actor, t);
     return {
       text: runs.map((r) => r.text).join(''),
@@ -50,6 +53,15 @@ describe('the sentences of the deliveries area, as a seller reads them', () => {
       link: sentence.link,
     };
   };
+
+  it('names the partner’s integration when one of its API keys made the change', () => {
+    const data = { code: 'home', transport: 'PPL', price: 99, pricing: 'PRICE_LEVELS' };
+    const text = read('delivery.update', '7', data, { apiClientId: 'pp_k3y' }).text;
+    expect(text).toMatch(/^Your integration \(API key pp_k3y\) /);
+    expect(read('delivery.update', '7', data, { apiClientId: 'pp_k3y', lang: 'cs' }).text).toMatch(
+      /^Vaše integrace \(API klíč pp_k3y\) /,
+    );
+  });
 
   it('names the marketplace when no account acted: a new order, a customer cancellation, a parcel', () => {
     expect(read('order.create', '4005', { source: 'marketplace', channel: 'push' })).toEqual({

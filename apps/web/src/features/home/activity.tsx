@@ -62,12 +62,18 @@ export function activityRuns(
 }
 
 /**
- * Who a sentence names: the person who acted, or the marketplace when no account did. Only the marketplace
- * writes a partner's trail without an account (its orders and order events, deliveries/intake*.ts); every
- * person, an operator included, has an account and an e-mail.
+ * Who a sentence names: the person who acted, the partner's integration when one of its API keys did, or the
+ * marketplace when neither did (its orders and order events, deliveries/intake*.ts). Every person, an
+ * operator included, has an account and an e-mail.
  */
-export function activityActor(entry: { actorName: string | null; actorEmail: string | null }, t: TFunction): string {
-  return entry.actorName ?? entry.actorEmail ?? t('home.activity.marketplace');
+export function activityActor(
+  entry: { actorName: string | null; actorEmail: string | null; apiClientId?: string | null },
+  t: TFunction,
+): string {
+  const person = entry.actorName ?? entry.actorEmail;
+  if (person) return person;
+  if (entry.apiClientId) return t('home.activity.integration', { clientId: entry.apiClientId });
+  return t('home.activity.marketplace');
 }
 
 /** The sentence in plain and linked runs, in order (`at`: where each starts in the text). */

@@ -7,7 +7,7 @@ export const DashboardQuery = graphql(
     dashboard {
       partner { ...PartnerSummaryFields }
       lastLoginAt
-      recentActivity { id action at actorEmail actorName byYou adminEmail kind link params { name value } }
+      recentActivity { id action at actorEmail actorName byYou adminEmail apiClientId kind link params { name value } }
     }
   }
 `,

@@ -67,6 +67,12 @@ const partnerRoutesChildren = [
     beforeLoad: requireResource('apiLimit'),
     component: lazyRouteComponent(() => import('../api/ApiLimitPage'), 'ApiLimitPage'),
   }),
+  createRoute({
+    getParentRoute: () => partnerRoute,
+    path: 'api-docs',
+    beforeLoad: requireResource('apiLimit'),
+    component: lazyRouteComponent(() => import('../api/ApiDocsPage'), 'ApiDocsPage'),
+  }),
 ];
 
 export const partnerRoutes = partnerRoute.addChildren(partnerRoutesChildren);

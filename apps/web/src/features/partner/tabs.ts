@@ -10,4 +10,6 @@ export const PARTNER_TABS: readonly SectionTab[] = [
   { to: '/partner/sandbox-accounts', label: 'partner.tabs.sandboxAccounts', resource: 'sandboxAccounts' },
   { to: '/partner/permissions', label: 'partner.tabs.permissions', resource: 'permissions' },
   { to: '/partner/api-limit', label: 'partner.tabs.apiLimit', resource: 'apiLimit' },
+  // The API's documentation sits beside the keys and limits it explains, behind the same resource.
+  { to: '/partner/api-docs', label: 'partner.tabs.apiDocs', resource: 'apiLimit' },
 ];

@@ -387,6 +387,7 @@ function HookModal({
             allowDeselect={false}
             data={WEBHOOK_EVENTS.map((e) => ({ value: e, label: t(`webhooks.events.${e}`) }))}
             value={draft.event}
+            description={draft.event === 'ORDERS_CHANGED' ? t('webhooks.ordersChangedHint') : undefined}
             error={errors.event}
             onChange={(value) => value && change({ ...draft, event: value })}
             data-testid="webhook-event"

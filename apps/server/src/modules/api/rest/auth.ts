@@ -5,6 +5,7 @@ import { rowsOf } from '../../../platform/db/client';
 import { readFeatureFlags } from '../../../platform/flags/service';
 import { hashToken } from '../../auth/tokens';
 import { isPartnerReachable } from '../../partner/service';
+import { authenticateSandboxClient } from '../sandbox-partner';
 
 /** What a v1 `client_id` opens: the key, its partner, and the rights the key acts with. */
 export interface V1Client {
@@ -15,6 +16,8 @@ export interface V1Client {
   partnerName: string;
   /** The rights of the account that issued the key, as they are now (docs/decisions.md). */
   policies: Policy[];
+  /** Set for a sandbox client id: `partnerId` is then the sandbox of `livePartnerId` (sandbox-partner.ts). */
+  sandbox?: { accountId: number; livePartnerId: number };
 }
 
 /** Longer than any secret the portal issues (43 characters): refused without a query. */
@@ -72,7 +75,7 @@ export async function authenticateV1Client(
     left join account_partners ap on ap.partner_id = k.partner_id and ap.account_id = k.created_by
     where k.secret_hash = ${hashToken(clientId)}`);
   const row = rowsOf<KeyRow>(result)[0];
-  if (!row) return null;
+  if (!row) return authenticateSandboxClient(db, clientId);
   const state = apiKeyState(
     { validFrom: asDate(row.valid_from)!, validTo: asDate(row.valid_to), revokedAt: asDate(row.revoked_at) },
     now,

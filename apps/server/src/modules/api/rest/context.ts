@@ -62,6 +62,8 @@ export function v1RequestContext(platform: Platform, request: FastifyRequest, cl
       adminAccountId: null,
       partnerId: partnerId === undefined ? client.partnerId : partnerId,
       requestId: String(request.id),
+      // A sandbox client is a sandbox account, not a key: its changes stay in the sandbox's own trail.
+      apiKeyId: client.sandbox ? null : client.keyId,
     }),
   };
   return ctx;

@@ -29,6 +29,11 @@ const CONFLICT_CODES: readonly ErrorCode[] = [
   'PRODUCT_JOB_IN_PROGRESS',
   'EXPORT_IN_PROGRESS',
   'BRAND_REQUEST_DECIDED',
+  // An order whose state forbids the change (the order rules of commerce §4).
+  'ORDER_BLOCKED_STATUS_CANNOT_CHANGE',
+  'ORDER_UNCONFIRMED_CANNOT_CHANGE',
+  'ORDER_MDP_SHIPPED_CANNOT_CHANGE',
+  'ORDER_CANCELLED',
 ];
 
 /** The HTTP status of a refusal on v1: the platform's (401, 403, 404, 429, 503 …) with conflicts as 409. */
@@ -62,7 +67,16 @@ export function v1ErrorBody(error: DomainError, lang: Language) {
         errorAttributes: { field: f.field, rule: f.rule, ...(f.params ?? {}) },
       }))
     : [{ errorCode: error.code, message: payload.message, errorAttributes: { ...error.params } }];
-  return { status, body: { result: v1Result(status, lang, payload.message), errorCodes } };
+  // The marketplace's PHP client reads a price protection's force token at `data.data.forceToken`.
+  const forceToken = error.code === 'PRICE_PROTECTION_ERROR' ? error.params.forceToken : undefined;
+  return {
+    status,
+    body: {
+      result: v1Result(status, lang, payload.message),
+      errorCodes,
+      ...(forceToken !== undefined ? { data: { data: { forceToken: String(forceToken) } } } : {}),
+    },
+  };
 }
 
 /**

@@ -43,6 +43,8 @@ export const V1_ERROR_SCHEMA = z.object({
       }),
     )
     .min(1),
+  /** PRICE_PROTECTION_ERROR only: the force token where the marketplace's PHP client reads it. */
+  data: z.object({ data: z.object({ forceToken: z.string() }) }).optional(),
 });
 
 /** The whole answer of a route: the envelope around its `data`. */
@@ -135,6 +137,7 @@ export function openApiDocument(routes: readonly V1Route[], serverUrl: string) {
         401: errorResponse('The client_id is missing, unknown, expired or revoked'),
         403: errorResponse('The key has no right to this'),
         404: errorResponse('Not found'),
+        409: errorResponse('The state of the object does not allow this (e.g. a blocked order)'),
         429: errorResponse('The daily limit of this domain is used up'),
       },
     };

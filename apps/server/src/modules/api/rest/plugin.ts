@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Platform } from '../../../platform/context';
 import { validationError } from '../../../platform/errors';
+import { applicationOf, createIntegrationRecorder, type IntegrationRecorder } from '../integrations';
 import { authenticateV1Client, type V1Client } from './auth';
 import { v1RequestContext } from './context';
 import { v1DomainError, v1ErrorBody, v1Ok } from './envelope';
@@ -24,17 +25,9 @@ import { V1_ROUTES } from './routes';
 
 export interface ApiV1 {
   quota: ApiQuota;
+  /** The applications keys announce and the connection type following traffic (tests flush it). */
+  integrations: IntegrationRecorder;
   close(): Promise<void>;
-}
-
-/** Application headers are the integration's own words: kept short and printable in the log. */
-const APP_HEADER_MAX = 100;
-const APPLICATIONS_REMEMBERED = 10_000;
-
-function appHeader(request: FastifyRequest, name: string): string | null {
-  const value = request.headers[name];
-  if (typeof value !== 'string' || value === '') return null;
-  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, APP_HEADER_MAX);
 }
 
 function rawQueryOf(request: FastifyRequest): string {
@@ -72,21 +65,9 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
   const quota = createApiQuota(platform.database, platform.log);
   await quota.start();
   const clients = new WeakMap<FastifyRequest, V1Client>();
-  // The integration a key speaks for, as its X-Application-* headers name it: logged when first seen and when
-  // it changes (a new connector version), not on every request.
-  const applications = new Map<number, string>();
-  const recordApplication = (request: FastifyRequest, client: V1Client) => {
-    const application = {
-      name: appHeader(request, 'x-application-name'),
-      version: appHeader(request, 'x-application-version'),
-      tag: appHeader(request, 'x-application-tag'),
-    };
-    const seen = JSON.stringify(application);
-    if (applications.get(client.keyId) === seen) return;
-    if (applications.size >= APPLICATIONS_REMEMBERED) applications.clear();
-    applications.set(client.keyId, seen);
-    request.log.info({ apiKeyId: client.keyId, partnerId: client.partnerId, application }, 'api v1 application');
-  };
+  // The integration a key speaks for, as its X-Application-* headers name it: recorded per key when first seen
+  // in the process and at most once a minute after (api/integrations.ts), never a write per request.
+  const integrations = createIntegrationRecorder(platform);
   const document = openApiDocument(V1_ROUTES, platform.config.publicUrl.replace(/\/$/, ''));
 
   await app.register(
@@ -114,8 +95,9 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
         );
         if (!client) throw new DomainError('API_CLIENT_INVALID');
         clients.set(request, client);
-        recordApplication(request, client);
-        const limit = await quota.take(client.partnerId, apiDomainOfPath(request.method, request.url));
+        const domain = apiDomainOfPath(request.method, request.url);
+        integrations.seen(client, applicationOf(request.headers), domain);
+        const limit = await quota.take(client.partnerId, domain);
         reply.header('x-ratelimit-limit', String(limit.limit));
         reply.header('x-ratelimit-remaining', String(limit.remaining));
         reply.header('x-ratelimit-reset', String(limit.reset));
@@ -148,5 +130,12 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
     { prefix: '/v1' },
   );
 
-  return { quota, close: () => quota.close() };
+  return {
+    quota,
+    integrations,
+    close: async () => {
+      await integrations.flush();
+      await quota.close();
+    },
+  };
 }

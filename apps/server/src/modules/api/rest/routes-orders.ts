@@ -1,20 +1,38 @@
 import {
-  formatWireDate,
-  formatWireDay,
+  DomainError,
+  type OrderStatus,
+  readV1OrderUpdate,
+  readV1SerialNumbers,
+  readV1Tracking,
   type V1Column,
+  type V1GridFilter,
+  V1_STATS_DAYS_DEFAULT,
   v1GridQuery,
+  v1ItemId,
+  v1OrderId,
+  v1OrderUpdateBody,
   v1PageRequest,
   v1Paging,
   v1PagingQuery,
+  v1SerialNumbersBody,
+  v1StatsQuery,
+  v1StatusChangeOf,
+  v1TrackingBody,
 } from '@pp/domain';
 import { z } from 'zod';
-import { type OrderRow, ordersGrid } from '../../orders/grid';
+import type { RequestContext } from '../../../platform/context';
+import { ordersGrid } from '../../orders/grid';
+import { setOrderItemSerialNumbers } from '../../orders/serial-numbers';
+import { changeOrderStatus, orderDetail } from '../../orders/service';
+import { orderStatusStats } from '../../orders/stats';
+import { setOrderTracking } from '../../orders/tracking';
+import { basicOrderWire, orderWire, v1BasicOrder, v1Order, v1OrderStats } from './orders-wire';
 import { v1Route } from './route';
 
 /**
- * The order list (issue 20 point 4, first part) over the orders grid's own query code: the same partner
- * scoping, permission, filters and keyset-capable paging as the portal's grid, test orders left out unless
- * `test` is filtered. Without `filter=basic` the marketplace answers order ids only.
+ * The orders of the partner REST API v1 (issue 20 point 4), each over the portal's own order services: the
+ * list is the orders grid's query, the detail is the order page's, a status change is the status dialog's
+ * (every rule, history, audit, webhook event and refresh of open views), labels are the grid's label print.
  */
 
 /** The wire's filter and sort columns, by the grid field they mean. */
@@ -37,73 +55,164 @@ export const ORDER_COLUMNS: Readonly<Record<string, V1Column>> = {
   delivered_at: { field: 'deliveredAt', kind: 'datetime' },
 };
 
-const wireDateOrNull = z.string().nullable();
-
-const basicOrder = z.object({
-  id: z.number().int(),
-  purchase_id: z.string().nullable(),
-  external_id: z.string().nullable(),
-  customer_id: z.null(),
-  customer: z.string(),
-  cod: z.number(),
-  payment_type: z.string(),
-  ship_date: wireDateOrNull,
-  tracking_number: z.string().nullable(),
-  tracking_url: z.null(),
-  delivered_at: wireDateOrNull,
-  created: z.string(),
-  status: z.string(),
-  confirmed: z.boolean(),
-  test: z.boolean(),
-  mdp: z.boolean(),
+const listQuery = v1PagingQuery.extend({
+  filter: z.enum(['basic']).optional().describe('basic: basic orders instead of ids'),
 });
 
-const wire = (date: Date | null) => (date ? formatWireDate(date) : null);
+const FILTERS_DOC =
+  `Filters column=op:value on ${Object.keys(ORDER_COLUMNS).join(', ')} (eq neq gt ge lt le in nin bt nbt; ` +
+  '$null for no value; dates YYYY-MM-DD HH:MM:SS); sort _sort=column:asc|desc; test=1 for the test orders';
 
-function basic(row: OrderRow): z.input<typeof basicOrder> {
-  return {
-    id: row.id,
-    purchase_id: row.purchaseId,
-    external_id: row.externalId,
-    // The marketplace's customer number is not kept by the portal.
-    customer_id: null,
-    customer: row.customerName,
-    cod: row.cod,
-    payment_type: row.paymentType,
-    ship_date: row.dispatchDate ? formatWireDay(row.dispatchDate) : null,
-    tracking_number: row.trackingNumber,
-    tracking_url: null,
-    delivered_at: wire(row.deliveredAt),
-    created: formatWireDate(row.createdAt),
-    status: row.status,
-    confirmed: row.confirmed,
-    test: row.isTest,
-    mdp: row.isMallDelivery,
-  };
+/** The open orders the marketplace has not confirmed yet (they wait for the customer's payment). */
+const UNCONFIRMED: V1GridFilter[] = [
+  { field: 'status', operator: 'EQUAL', value: 'open' },
+  { field: 'confirmed', operator: 'EQUAL', value: 'false' },
+];
+
+async function orderPage(
+  ctx: RequestContext,
+  query: z.output<typeof listQuery>,
+  rawQuery: Record<string, unknown>,
+  preset: V1GridFilter[] = [],
+) {
+  const request = v1PageRequest(query);
+  const { filters, sort } = v1GridQuery(rawQuery, ORDER_COLUMNS);
+  const page = await ordersGrid(ctx, 'ALL', {
+    page: request.page,
+    perPage: request.pageSize,
+    filters: [...preset, ...filters],
+    ...(sort ? { sort } : {}),
+  });
+  const data = query.filter === 'basic' ? page.items.map(basicOrderWire) : page.items.map((o) => o.id);
+  return { data, paging: v1Paging(page.total, request, page.items.length) };
 }
 
-const orders = v1Route({
+const listData = z.union([z.array(z.number().int()), z.array(v1BasicOrder)]);
+
+const list = v1Route({
   method: 'GET',
   path: '/orders',
-  summary:
-    'The partner’s orders, newest first: ids, or basic orders with filter=basic. Filters column=op:value on ' +
-    `${Object.keys(ORDER_COLUMNS).join(', ')} (eq neq gt ge lt le in nin bt, $null); sort _sort=column:asc|desc`,
+  summary: `The partner’s orders, newest first: ids, or basic orders with filter=basic. ${FILTERS_DOC}`,
   tag: 'Orders',
-  query: v1PagingQuery.extend({ filter: z.enum(['basic']).optional() }),
-  data: z.union([z.array(z.number().int()), z.array(basicOrder)]),
+  query: listQuery,
+  data: listData,
   paged: true,
-  async handler(ctx, { query, rawQuery }) {
-    const request = v1PageRequest(query);
-    const { filters, sort } = v1GridQuery(rawQuery, ORDER_COLUMNS);
-    const page = await ordersGrid(ctx, 'ALL', {
-      page: request.page,
-      perPage: request.pageSize,
-      filters,
-      ...(sort ? { sort } : {}),
-    });
-    const data = query.filter === 'basic' ? page.items.map(basic) : page.items.map((o) => o.id);
-    return { data, paging: v1Paging(page.total, request, page.items.length) };
+  handler: (ctx, { query, rawQuery }) => orderPage(ctx, query, rawQuery),
+});
+
+const unconfirmed = v1Route({
+  method: 'GET',
+  path: '/orders/unconfirmed',
+  summary:
+    'Open orders the marketplace has not confirmed yet (they wait for the customer’s payment): the list with ' +
+    `confirmed=eq:false&status=open, newest first. ${FILTERS_DOC}`,
+  tag: 'Orders',
+  query: listQuery,
+  data: listData,
+  paged: true,
+  handler: (ctx, { query, rawQuery }) => orderPage(ctx, query, rawQuery, UNCONFIRMED),
+});
+
+const stats = v1Route({
+  method: 'GET',
+  path: '/orders/stats',
+  summary: `How many of the orders created in the last days (days=, ${V1_STATS_DAYS_DEFAULT} unless given, at most 365) are in each status now; test orders aside`,
+  tag: 'Orders',
+  query: v1StatsQuery,
+  data: v1OrderStats,
+  async handler(ctx, { query }) {
+    return { data: await orderStatusStats(ctx, query.days ?? V1_STATS_DAYS_DEFAULT) };
   },
 });
 
-export const ORDER_ROUTES = [orders];
+const idParams = z.object({ id: z.string().describe('The order id') });
+
+const detail = v1Route({
+  method: 'GET',
+  path: '/orders/:id',
+  summary: 'One order with its items (ids as strings), address, delivery, payment, dates and histories',
+  tag: 'Orders',
+  params: idParams,
+  data: v1Order,
+  async handler(ctx, { params }) {
+    return { data: orderWire(await orderDetail(ctx, v1OrderId(params.id))) };
+  },
+});
+
+const update = v1Route({
+  method: 'PUT',
+  path: '/orders/:id',
+  summary:
+    'Acknowledges (confirmed: true) or changes the status of an order by the portal’s order rules: the partner ' +
+    'moves open → shipping | shipped | cancelled, shipping → shipped | cancelled, shipped → delivered | returned ' +
+    '(tracking_number and tracking_url with shipped, delivered_at and first_delivery_attempt with delivered). ' +
+    'Sending the status the order has changes nothing (with shipped, it sets the tracking given). Answers the order',
+  tag: 'Orders',
+  params: idParams,
+  body: v1OrderUpdateBody,
+  data: v1Order,
+  async handler(ctx, { params, body }) {
+    const orderId = v1OrderId(params.id);
+    await ctx.require('orders', 'update');
+    const wanted = readV1OrderUpdate(body);
+    const order = await orderDetail(ctx, orderId);
+    const facts = {
+      status: order.status as OrderStatus,
+      confirmed: order.confirmed,
+      mallDelivery: order.isMallDelivery,
+    };
+    // The marketplace confirms an open order once the customer has paid; a partner only acknowledges it.
+    if (wanted.confirm && facts.status === 'open' && !facts.confirmed) {
+      throw new DomainError('ORDER_UNCONFIRMED_CANNOT_CHANGE', { orderId });
+    }
+    if (wanted.status && wanted.status !== facts.status) {
+      const change = v1StatusChangeOf(facts, { ...wanted, status: wanted.status }, new Date());
+      return { data: orderWire(await changeOrderStatus(ctx, orderId, change, { source: 'api' })) };
+    }
+    if (wanted.status === 'shipped' && wanted.trackingNumber) {
+      await setOrderTracking(ctx, orderId, {
+        trackingNumber: wanted.trackingNumber,
+        trackingUrl: wanted.trackingUrl ?? order.trackingUrl,
+      });
+      return { data: orderWire(await orderDetail(ctx, orderId)) };
+    }
+    return { data: orderWire(order) };
+  },
+});
+
+const tracking = v1Route({
+  method: 'PUT',
+  path: '/orders/:id/tracking',
+  summary:
+    'Sets the tracking number (and link) of an order being shipped or shipped, without changing its status. ' +
+    'Answers the order',
+  tag: 'Orders',
+  params: idParams,
+  body: v1TrackingBody,
+  data: v1Order,
+  async handler(ctx, { params, body }) {
+    const orderId = v1OrderId(params.id);
+    await ctx.require('orders', 'update');
+    await setOrderTracking(ctx, orderId, readV1Tracking(body));
+    return { data: orderWire(await orderDetail(ctx, orderId)) };
+  },
+});
+
+const serialNumbers = v1Route({
+  method: 'PUT',
+  path: '/orders/:id/items/:itemId/serial-numbers',
+  summary: 'Sets every serial number of an order’s item (a JSON array of strings; [] clears them). Answers the order',
+  tag: 'Orders',
+  params: idParams.extend({ itemId: z.string().describe('The item id (a string in the order)') }),
+  body: v1SerialNumbersBody,
+  data: v1Order,
+  async handler(ctx, { params, body }) {
+    const orderId = v1OrderId(params.id);
+    const itemId = v1ItemId(params.itemId);
+    await ctx.require('orders', 'update');
+    await setOrderItemSerialNumbers(ctx, orderId, itemId, readV1SerialNumbers(body));
+    return { data: orderWire(await orderDetail(ctx, orderId)) };
+  },
+});
+
+export const ORDER_ROUTES = [list, unconfirmed, stats, detail, update, tracking, serialNumbers];

@@ -134,6 +134,34 @@ describe('delivery pricing', () => {
   });
 });
 
+describe('the dashboard after a change through the API', () => {
+  it('names the partner’s integration by the key’s public client id, not a person or the marketplace', async () => {
+    const { clientId, keyId } = await issueKey(server, 'partner@demo.test', cz, { type: 'legacy' });
+    const put = await call(
+      'PUT',
+      '/v1/deliveries/partner/lv-home/pricing',
+      [{ type: 'p', price: 39, limit: 800 }],
+      clientId,
+    );
+    expect(put.statusCode, put.body).toBe(200);
+    const { token } = await server.login('partner@demo.test');
+    const dashboard = await server.gql<{
+      dashboard: {
+        recentActivity: { action: string; actorName: string | null; apiClientId: string | null; byYou: boolean }[];
+      };
+    }>('{ dashboard { recentActivity { action actorName apiClientId byYou } } }', {}, { token, partnerId: cz });
+    const [publicId] = (
+      await server.database.executeSql('select client_id from api_keys where id = $1', [Number(keyId)])
+    ).rows as { client_id: string }[];
+    expect(dashboard.data!.dashboard.recentActivity[0]).toEqual({
+      action: 'delivery.update',
+      actorName: null,
+      apiClientId: publicId!.client_id,
+      byYou: false,
+    });
+  });
+});
+
 describe('transports', () => {
   it('lists the carriers of the partner’s market with ids as the marketplace’s client reads them', async () => {
     const data = (await call('GET', '/v1/transports')).json().data as {

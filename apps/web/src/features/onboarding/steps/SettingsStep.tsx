@@ -6,6 +6,7 @@ import { api } from '../../../app/api/api';
 import { useSession } from '../../../app/session/session';
 import { AddressesSection } from './settings/AddressesSection';
 import { ConnectionSection } from './settings/ConnectionSection';
+import { IntegrationSection } from './settings/IntegrationSection';
 import { ContactsSection } from './settings/ContactsSection';
 import { ChecklistQuery, ContractQuery, SETTINGS_KEYS } from './settings/operations';
 import { OtherStepsSection } from './settings/OtherStepsSection';
@@ -44,6 +45,7 @@ export function SettingsStep() {
       <AddressesSection checklist={checklist.data} country={country} />
       <ContactsSection checklist={checklist.data} country={country} />
       <ConnectionSection checklist={checklist.data} provider={partner.provider} />
+      <IntegrationSection />
       <SelfBillingSection />
       <TransportSection checklist={checklist.data} shopId={partner.shopId} currency={partner.currency as Currency} />
       <OtherStepsSection />

@@ -68,6 +68,14 @@ export const SetConnectionTypeMutation = graphql(`
   mutation SetConnectionType($provider: String!) { setConnectionType(provider: $provider) }
 `);
 
+export const IntegrationKindQuery = graphql(`
+  query IntegrationKind { integrationKind }
+`);
+
+export const SetIntegrationKindMutation = graphql(`
+  mutation SetIntegrationKind($kind: String) { setIntegrationKind(kind: $kind) }
+`);
+
 export const SelfBillingQuery = graphql(`
   query SelfBilling { selfBilling { offered status } }
 `);
@@ -83,5 +91,6 @@ export const SETTINGS_KEYS = {
   contacts: ['onboarding', 'contacts'],
   deliveries: ['onboarding', 'deliveries'],
   selfBilling: ['onboarding', 'selfBilling'],
+  integrationKind: ['onboarding', 'integrationKind'],
   checklist: ['onboarding', 'checklist'],
 } as const;
