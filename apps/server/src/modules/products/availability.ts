@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
+import { type StoredRow, withDeadlockRetry, writeSingleChange } from './availability-single';
 import { PRODUCTS_PER_COMMAND } from './service';
 
 /**
@@ -73,8 +74,6 @@ export function checkedChanges(scope: AvailabilityScope, changes: readonly Avail
 
 type CheckedChange = ReturnType<typeof checkedChanges>[number];
 
-const DEADLOCK_ATTEMPTS = 3;
-
 /**
  * Locks a batch's rows, products then variants, each in id order: two batches over the same products (a
  * connector sending its whole stock twice at once) then wait for each other instead of locking crosswise,
@@ -95,29 +94,6 @@ async function lockInOrder(tx: DbOrTx, partnerId: number, scope: AvailabilitySco
   }
 }
 
-function isDeadlock(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '40P01') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
-/**
- * Batches lock in one order (lockInOrder), but another writer of the same products (the product form, an
- * import) may not; PostgreSQL then ends one of them as a deadlock. The change is whole or nothing, so the
- * loser is simply run again (its rows are free once the winner commits).
- */
-async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
-    }
-  }
-}
-
 /**
  * Sets stock (and status, when given) of products or variants of the caller's partner. Whole or nothing:
  * an item the partner does not have refuses the command with PRODUCT_NOT_FOUND, one field per such item
@@ -130,17 +106,27 @@ export async function setAvailability(
 ): Promise<StoredAvailability[]> {
   const { partnerId } = await ctx.require('products', 'update');
   const items = checkedChanges(scope, changes);
-  const statement = availabilityStatement(partnerId, scope, items, ctx.actor(partnerId));
-  // One row needs no order; a batch takes its rows' locks in one order first (see lockInOrder).
-  const result = await withDeadlockRetry(() =>
-    items.length === 1
-      ? ctx.db.execute(statement)
-      : ctx.db.transaction(async (tx) => {
-          await lockInOrder(tx, partnerId, scope, items);
-          return tx.execute(statement);
-        }),
-  );
-  const rows = rowsOf<{ n: number; in_stock: number; status: string }>(result);
+  const actor = ctx.actor(partnerId);
+  const statement = availabilityStatement(partnerId, scope, items, actor);
+  const single = items[0]!;
+  let rows: StoredRow[];
+  if (scope === 'PRODUCT' && items.length === 1 && ctx.db === ctx.platform.database.db) {
+    // The API's most frequent call: written together with the partner's other single changes of the moment.
+    const change = { id: single.id, inStock: single.inStock, status: single.status ?? null, actor };
+    const row = await writeSingleChange(ctx.db, partnerId, change, statement);
+    rows = row ? [{ ...row, n: single.index }] : [];
+  } else {
+    // A batch takes its rows' locks in one order first (see lockInOrder).
+    const result = await withDeadlockRetry(() =>
+      items.length === 1
+        ? ctx.db.execute(statement)
+        : ctx.db.transaction(async (tx) => {
+            await lockInOrder(tx, partnerId, scope, items);
+            return tx.execute(statement);
+          }),
+    );
+    rows = rowsOf<StoredRow>(result);
+  }
   const byIndex = new Map(rows.map((r) => [Number(r.n), { inStock: Number(r.in_stock), status: r.status }]));
   const missing = items.map((i) => i.index).filter((n) => !byIndex.has(n));
   if (missing.length) {

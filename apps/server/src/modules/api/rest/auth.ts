@@ -1,7 +1,9 @@
 import { type ApiKeyType, allPolicies, apiKeyState, isAction, isResource, type Policy } from '@pp/domain';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../platform/db/client';
-import { rowsOf } from '../../../platform/db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db/client';
+import { accounts } from '../../account/tables';
+import { accountPartners, partners } from '../../partner/tables';
+import { apiKeys } from '../tables';
 import { readFeatureFlags } from '../../../platform/flags/service';
 import { hashToken } from '../../auth/tokens';
 import { isPartnerReachable } from '../../partner/service';
@@ -23,29 +25,60 @@ export interface V1Client {
 /** Longer than any secret the portal issues (43 characters): refused without a query. */
 const CLIENT_ID_MAX = 200;
 
-interface KeyRow {
-  key_id: number;
-  partner_id: number;
-  type: string;
-  valid_from: Date | string;
-  valid_to: Date | string | null;
-  revoked_at: Date | string | null;
-  workflow_status: string;
-  shop_id: string;
-  partner_name: string;
-  issuer_admin: boolean | null;
-  issuer_active: boolean | null;
-  issuer_master: boolean | null;
-  policies: { subject: string; action: string; isActive: boolean }[] | null;
+/**
+ * The statement of every request, prepared once per database: a key by its secret's hash, with its partner and
+ * its issuer's rights. Planning the joined statement cost ten times what running it did (0.47 ms against 0.05),
+ * on the API's most frequent path.
+ */
+const preparedKeys = new WeakMap<Db, ReturnType<typeof prepareKeyLookup>>();
+function prepareKeyLookup(db: Db) {
+  return db
+    .select({
+      keyId: apiKeys.id,
+      partnerId: apiKeys.partnerId,
+      type: apiKeys.type,
+      validFrom: apiKeys.validFrom,
+      validTo: apiKeys.validTo,
+      revokedAt: apiKeys.revokedAt,
+      workflowStatus: partners.workflowStatus,
+      shopId: partners.shopId,
+      partnerName: partners.partnerName,
+      issuerAdmin: accounts.isAdmin,
+      issuerActive: accounts.isActive,
+      issuerMaster: accountPartners.isMaster,
+      policies: sql<{ subject: string; action: string; isActive: boolean }[] | null>`(select json_agg(json_build_object(
+          'subject', x.subject, 'action', x.action, 'isActive', x.is_active))
+        from access_policies x where x.partner_id = ${apiKeys.partnerId} and x.account_id = ${apiKeys.createdBy})`,
+    })
+    .from(apiKeys)
+    .innerJoin(partners, eq(partners.id, apiKeys.partnerId))
+    .leftJoin(accounts, eq(accounts.id, apiKeys.createdBy))
+    .leftJoin(
+      accountPartners,
+      and(eq(accountPartners.partnerId, apiKeys.partnerId), eq(accountPartners.accountId, apiKeys.createdBy)),
+    )
+    .where(eq(apiKeys.secretHash, sql.placeholder('hash')))
+    .prepare('api_v1_key_by_secret');
+}
+
+type KeyRow = Awaited<ReturnType<ReturnType<typeof prepareKeyLookup>['execute']>>[number];
+
+function keyLookup(db: Db) {
+  let prepared = preparedKeys.get(db);
+  if (!prepared) {
+    prepared = prepareKeyLookup(db);
+    preparedKeys.set(db, prepared);
+  }
+  return prepared;
 }
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /** The issuer's rights for the key's partner: an operator's or the master's are all; a gone issuer has none. */
 function issuerPolicies(row: KeyRow): Policy[] {
-  if (row.issuer_active !== true) return [];
-  if (row.issuer_admin || row.issuer_master) return allPolicies();
-  if (row.issuer_master === null) return [];
+  if (row.issuerActive !== true) return [];
+  if (row.issuerAdmin || row.issuerMaster) return allPolicies();
+  if (row.issuerMaster === null) return [];
   return (row.policies ?? [])
     .filter((p) => isResource(p.subject) && isAction(p.action))
     .map((p) => ({ subject: p.subject, action: p.action, isActive: p.isActive }) as Policy);
@@ -58,38 +91,27 @@ function issuerPolicies(row: KeyRow): Policy[] {
  * request, in every process, with no cache to forget. Null for every failure alike, so nothing can be probed.
  */
 export async function authenticateV1Client(
-  db: DbOrTx,
+  db: Db,
   clientId: string | null,
   now: Date = new Date(),
 ): Promise<V1Client | null> {
   if (!clientId || clientId.length > CLIENT_ID_MAX) return null;
-  const result = await db.execute(sql`
-    select k.id as key_id, k.partner_id, k.type, k.valid_from, k.valid_to, k.revoked_at,
-      p.workflow_status, p.shop_id, p.partner_name,
-      a.is_admin as issuer_admin, a.is_active as issuer_active, ap.is_master as issuer_master,
-      (select json_agg(json_build_object('subject', x.subject, 'action', x.action, 'isActive', x.is_active))
-        from access_policies x where x.partner_id = k.partner_id and x.account_id = k.created_by) as policies
-    from api_keys k
-    join partners p on p.id = k.partner_id
-    left join accounts a on a.id = k.created_by
-    left join account_partners ap on ap.partner_id = k.partner_id and ap.account_id = k.created_by
-    where k.secret_hash = ${hashToken(clientId)}`);
-  const row = rowsOf<KeyRow>(result)[0];
+  const [row] = await keyLookup(db).execute({ hash: hashToken(clientId) });
   if (!row) return authenticateSandboxClient(db, clientId);
   const state = apiKeyState(
-    { validFrom: asDate(row.valid_from)!, validTo: asDate(row.valid_to), revokedAt: asDate(row.revoked_at) },
+    { validFrom: asDate(row.validFrom)!, validTo: asDate(row.validTo), revokedAt: asDate(row.revokedAt) },
     now,
   );
   if (state !== 'valid') return null;
-  if (!isPartnerReachable({ workflowStatus: row.workflow_status, shopId: row.shop_id }, await readFeatureFlags(db))) {
+  if (!isPartnerReachable({ workflowStatus: row.workflowStatus, shopId: row.shopId }, await readFeatureFlags(db))) {
     return null;
   }
   return {
-    keyId: Number(row.key_id),
+    keyId: row.keyId,
     type: row.type as ApiKeyType,
-    partnerId: Number(row.partner_id),
-    shopId: row.shop_id,
-    partnerName: row.partner_name,
+    partnerId: row.partnerId,
+    shopId: row.shopId,
+    partnerName: row.partnerName,
     policies: issuerPolicies(row),
   };
 }

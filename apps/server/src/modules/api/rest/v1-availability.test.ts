@@ -204,6 +204,36 @@ describe('a variant’s availability', () => {
   });
 });
 
+describe('single changes sent at once', () => {
+  it('are written together, each with its own answer, audit entry and refusal', async () => {
+    // Products of the batch range the batch tests below do not reach: AVB-0901 … AVB-0940.
+    const ids = Array.from({ length: 40 }, (_, i) => `AVB-${String(901 + i).padStart(4, '0')}`);
+    const started = await sql<{ id: number }>('select coalesce(max(id), 0)::int as id from audit_log');
+    const answers = await Promise.all([
+      ...ids.map((id, i) => call('PUT', `/v1/products/${id}/availability`, { in_stock: 100 + i, status: 'A' })),
+      // The same product twice in one burst: both are written, the later one in the round after.
+      call('PUT', `/v1/products/${ids[0]}/availability`, { in_stock: 7 }),
+      call('PUT', '/v1/products/NO-SUCH-ONE/availability', { in_stock: 1 }),
+    ]);
+    expect(answers.slice(0, 40).map((a) => a.statusCode)).toEqual(ids.map(() => 200));
+    expect(answers.slice(1, 40).map((a) => a.json().data.in_stock)).toEqual(ids.slice(1).map((_, i) => 101 + i));
+    expect(answers[41]!.statusCode).toBe(404);
+    expect(answers[41]!.json().errorCodes[0].errorCode).toBe('PRODUCT_NOT_FOUND');
+    const stored = await stockOf(ids);
+    expect(stored.slice(1).map((r) => r.in_stock)).toEqual(ids.slice(1).map((_, i) => 101 + i));
+    expect([7, 100]).toContain(stored[0]!.in_stock);
+    expect(answers[40]!.statusCode).toBe(200);
+    // One entry per changed product, each naming its own request.
+    const trail = await sql<{ entity_id: string; request_id: string }>(
+      `select entity_id, request_id from audit_log where id > $1 and partner_id = $2 and action = 'product.update'
+         and entity_id like 'AVB-09%'`,
+      [started[0]!.id, cz],
+    );
+    expect(new Set(trail.map((t) => t.entity_id))).toEqual(new Set(ids));
+    expect(new Set(trail.map((t) => t.request_id)).size).toBe(trail.length);
+  });
+});
+
 describe('the batch', () => {
   const ids = Array.from({ length: 1000 }, (_, i) => `AVB-${String(i + 1).padStart(4, '0')}`);
 
