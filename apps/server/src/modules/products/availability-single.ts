@@ -109,7 +109,9 @@ async function drain(db: Db, partnerId: number, q: PartnerQueue, byPartner: Map<
         if (taken.length === 1) taken[0]!.resolve(rows[0]);
         else {
           const byPlace = new Map(rows.map((r) => [Number(r.n), r]));
-          taken.forEach((p, place) => p.resolve(byPlace.get(place)));
+          taken.forEach((p, place) => {
+            p.resolve(byPlace.get(place));
+          });
         }
       } catch (error) {
         for (const p of taken) p.reject(error);

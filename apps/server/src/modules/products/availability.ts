@@ -83,10 +83,15 @@ type CheckedChange = ReturnType<typeof checkedChanges>[number];
 async function lockInOrder(tx: DbOrTx, partnerId: number, scope: AvailabilityScope, items: readonly CheckedChange[]) {
   const ids = sql.param(items.map((i) => i.id));
   const parents = sql.param(items.map((i) => i.productId ?? i.id));
+  // The ids named, and for items that may be variants their products: one semi-join on the primary key (an OR
+  // of the two read every product of the partner).
+  const variantParents =
+    scope === 'ITEM'
+      ? sql` union select v.product_id from product_variants v where v.partner_id = ${partnerId}
+          and v.id = any(${ids}::text[])`
+      : sql``;
   await tx.execute(sql`select 1 from products p where p.partner_id = ${partnerId}
-      and (p.id = any(${scope === 'VARIANT' ? parents : ids}::text[])
-        or p.id in (select v.product_id from product_variants v where v.partner_id = ${partnerId}
-          and v.id = any(${ids}::text[])))
+      and p.id in (select unnest(${scope === 'VARIANT' ? parents : ids}::text[])${variantParents})
     order by p.id for update`);
   if (scope !== 'PRODUCT') {
     await tx.execute(sql`select 1 from product_variants v where v.partner_id = ${partnerId}
