@@ -109,3 +109,23 @@ export async function sellerHeaders(request: APIRequestContext, email: string): 
   );
   return { authorization: `Bearer ${session.token}`, 'x-partner-id': session.session.selectedPartner.id };
 }
+
+/**
+ * What went wrong in a page while a spec watched it: script errors, console errors, failed answers and GraphQL
+ * errors (with their codes). A spec adds it to a failure's message, so a failure seen once in CI says why.
+ */
+export function watchProblems(page: Page): () => string {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', async (response) => {
+    if (response.status() >= 400)
+      problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    if (!response.url().endsWith('/graphql')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('"errors"')) problems.push(`graphql errors: ${body.slice(0, 600)}`);
+  });
+  return () => (problems.length ? `\nwhat the page saw:\n${problems.join('\n')}` : '');
+}

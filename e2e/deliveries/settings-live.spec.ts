@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gql, login, sellerHeaders, seriousAxeFindings } from '../helpers';
+import { gql, login, sellerHeaders, seriousAxeFindings, watchProblems } from '../helpers';
 
 /**
  * Cash on delivery switched off shows where a seller looks (issue 19): on a product's page beside its delivery
@@ -53,15 +53,25 @@ test('cash on delivery switched off shows on a product, in orders and in an open
   // The second tab: the product's page, open before the change, its stream connected.
   const product = await context.newPage();
   await product.setViewportSize({ width: 1440, height: 900 });
+  const problems = watchProblems(product);
   await product.goto(`/products/detail/${PRODUCT}`);
-  await expect(product.getByTestId('product-delivery-check')).toBeVisible({ timeout: 30_000 });
+  // Twice in one CI run this page showed the error page instead (stop 13): the failure says what it saw.
+  await expect(product.getByTestId('product-delivery-check'))
+    .toBeVisible({ timeout: 30_000 })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}${problems()}`);
+    });
   await expect(product.getByTestId('app-shell')).toHaveAttribute('data-stream-state', 'open');
   await expect(product.getByTestId('cod-off-notice')).toHaveCount(0);
 
   await switchCod(page, true);
   // No reload: the stream told the other tab, which read the settings again.
   const notice = product.getByTestId('cod-off-notice');
-  await expect(notice).toBeVisible();
+  await expect(notice)
+    .toBeVisible()
+    .catch((error: Error) => {
+      throw new Error(`${error.message}${problems()}`);
+    });
   await expect(notice).toContainText('Cash on delivery is switched off for your shop');
   expect(await seriousAxeFindings(product)).toEqual([]);
   await product.screenshot({ path: `${SHOTS}/product-1440.png`, fullPage: true });

@@ -48,9 +48,11 @@ export function LongDescriptionEditor({
     editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
   });
 
-  // A product loaded (or saved) after the editor started brings its own description.
+  // A product loaded (or saved) after the editor started brings its own description. An editor the page has
+  // already torn down (a live refresh remounting the form) has no schema left to read: it is left alone.
   useEffect(() => {
-    if (editor && normalizeHtml(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || editor.isDestroyed) return;
+    if (normalizeHtml(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const e = (key: string) => t(`products.detail.editor.${key}`);
