@@ -35,6 +35,20 @@ function rawQueryOf(request: FastifyRequest): string {
   return at < 0 ? '' : request.url.slice(at + 1);
 }
 
+/**
+ * A parameter sent twice (`page_size=50&page_size=100`, as a client that appends its own query does) counts with
+ * its last value, as `client_id` does: be liberal in what is accepted. The list filters read the raw query.
+ */
+function lastOfRepeated(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  return Object.fromEntries(
+    Object.entries(query as Record<string, unknown>).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value[value.length - 1] : value,
+    ]),
+  );
+}
+
 function parsed<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value ?? {});
@@ -115,7 +129,7 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
             const client = clients.get(request)!;
             const ctx = v1RequestContext(platform, request, client);
             const input = {
-              query: parsed(route.query, request.query, 'query'),
+              query: parsed(route.query, lastOfRepeated(request.query), 'query'),
               params: parsed(route.params, request.params, 'path'),
               body: parsed(route.body, request.body, 'body'),
               rawQuery: (request.query ?? {}) as Record<string, unknown>,

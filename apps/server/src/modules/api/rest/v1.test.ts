@@ -69,6 +69,11 @@ describe('authentication and the envelope', () => {
     expect((await get(`/v1/shops?client_id=${demo}`, 'wrong')).statusCode).toBe(401);
   });
 
+  it('takes the last value of a parameter sent twice, as it takes the last client_id', async () => {
+    const body = (await get('/v1/categories?page=1&page_size=500&page_size=2')).json();
+    expect(body.paging).toMatchObject({ page: 1, size: 2 });
+  });
+
   it('takes a JSON body on a GET: [], {} or nothing', async () => {
     for (const body of ['[]', '{}', '']) {
       expect((await get('/v1/labels', demo, { body })).statusCode, body).toBe(200);
