@@ -27,6 +27,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.race.test.ts'],
           environment: 'node',
+          // The migrated, seeded database every file's server copies (apps/server/src/test/template.ts).
+          globalSetup: ['apps/server/src/test/template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own embedded database; two at a time suits a two-core machine.
@@ -41,6 +43,7 @@ export default defineConfig({
           include: ['apps/server/src/**/*.race.test.ts'],
           environment: 'node',
           setupFiles: ['apps/server/src/test/races-setup.ts'],
+          globalSetup: ['apps/server/src/test/template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

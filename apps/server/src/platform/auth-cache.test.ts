@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../app';
+import type { App } from '../app';
 import { accessPolicies, accounts } from '../modules/account/tables';
-import { codeOf, partnerIdByShop, startTestServer, type TestServer, testConfig } from '../test/harness';
+import { anotherProcess, codeOf, partnerIdByShop, startTestServer, type TestServer } from '../test/harness';
 import { eventually } from '../test/waits';
 
 let server: TestServer;
@@ -11,11 +11,7 @@ beforeAll(async () => {
   server = await startTestServer();
   // A second process on the same database that keeps what it resolved for a whole minute: only the
   // announcements over NOTIFY can make it forget in time.
-  other = await buildApp({
-    config: testConfig({ databaseUrl: server.url, authCacheTtlMs: 60_000 }),
-    database: server.database,
-    jobs: false,
-  });
+  other = await anotherProcess(server, { authCacheTtlMs: 60_000 });
 });
 afterAll(async () => {
   await other?.close();

@@ -36,6 +36,8 @@ export interface AuthCache {
   set<T>(key: string, value: T, owner: { sessionId: number; accountId: number; adminAccountId: number | null }): void;
   /** Forgets here and in every other process. */
   changed(change: AuthChange): Promise<void>;
+  /** Calls `listener` with every change this process learns of (its own and announced ones): other caches of what an account may do forget with it. */
+  onChange(listener: (change: AuthChange) => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
   size(): number;
@@ -46,8 +48,10 @@ export function createAuthCache(database: Database, options: { ttlMs?: number; m
   const maxEntries = options.maxEntries ?? 20_000;
   const entries = new Map<string, Entry<unknown>>();
   let unlisten: (() => Promise<void>) | null = null;
+  const listeners = new Set<(change: AuthChange) => void>();
 
   function forget(change: AuthChange) {
+    for (const listener of listeners) listener(change);
     if ('all' in change) return entries.clear();
     if ('sessions' in change) {
       const ids = new Set(change.sessions);
@@ -79,12 +83,16 @@ export function createAuthCache(database: Database, options: { ttlMs?: number; m
       forget(change);
       await database.notify(CHANNEL, JSON.stringify(change));
     },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async start() {
       unlisten = await database.listen(CHANNEL, (payload) => {
         try {
           forget(JSON.parse(payload) as AuthChange);
         } catch {
-          entries.clear();
+          forget({ all: true });
         }
       });
     },

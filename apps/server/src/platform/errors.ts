@@ -2,20 +2,16 @@ import { DomainError, type ErrorCode, type FieldIssue, type Language } from '@pp
 import { GraphQLError } from 'graphql';
 import type { ZodError } from 'zod';
 import { translate } from './i18n';
+import { isQueryCancelled } from './db/pg-errors';
 
 export { DomainError };
 
 /**
  * Database refusals a caller can cause and understand: a statement stopped by the statement timeout
- * (SQLSTATE 57014). Drizzle wraps driver errors, so the code is looked for on the cause too.
+ * (SQLSTATE 57014).
  */
 export function databaseRefusal(error: unknown): DomainError | null {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if (current.code === '57014') return new DomainError('QUERY_TIMEOUT');
-    current = current.cause as typeof current;
-  }
-  return null;
+  return isQueryCancelled(error) ? new DomainError('QUERY_TIMEOUT') : null;
 }
 
 /** HTTP status that goes with a code when it travels over REST or ends a GraphQL session. */

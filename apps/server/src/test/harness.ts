@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../platform/config';
 import { type Database, openDatabase } from '../platform/db/client';
@@ -10,21 +11,35 @@ import { mailRendererOf } from '../jobs';
 import { PASSWORD_RESET_JOB } from '../modules/auth/service';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { demoMediaOf } from '../seed/products';
+import { TEMPLATE_PGLITE_ENV, TEMPLATE_POSTGRES_ENV } from './template';
 
 export { DEMO_PASSWORD };
 
 /**
  * A throw-away database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL names a
  * PostgreSQL server (CI runs the suite once that way), a fresh database created on it and dropped after.
+ * Empty but migrated; `seeded` gives a copy of the run's template (template.ts) with the demo data instead.
  */
-export async function testDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function testDatabase(
+  options: { seeded?: boolean } = {},
+): Promise<{ database: Database; url?: string; drop(): Promise<void>; seeded: boolean }> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) {
+    const tarball = options.seeded ? process.env[TEMPLATE_PGLITE_ENV] : undefined;
+    if (tarball) {
+      const database = await openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(tarball)]) });
+      return { database, drop: () => database.close(), seeded: true };
+    }
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
-    return { database, drop: () => database.close() };
+    return { database, drop: () => database.close(), seeded: false };
   }
-  return throwawayPostgres(server, `pp_test_${randomBytes(6).toString('hex')}`, { poolSize: 4 });
+  const template = options.seeded ? process.env[TEMPLATE_POSTGRES_ENV] : undefined;
+  const made = await throwawayPostgres(server, `pp_test_${randomBytes(6).toString('hex')}`, {
+    poolSize: 4,
+    ...(template ? { template } : {}),
+  });
+  return { ...made, seeded: Boolean(template) };
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -72,13 +87,13 @@ export interface TestServer {
 export async function startTestServer(
   options: { jobs?: boolean; listen?: boolean; config?: Partial<Config> } = {},
 ): Promise<TestServer> {
-  const { database, url, drop } = await testDatabase();
-  await seedDemo(database.db, {
-    extraPartners: 8,
-    // Demo pictures only where a test keeps its own data folder: the others never fetch them.
-    media: options.config?.dataDir ? demoMediaOf(testConfig(options.config)) : undefined,
-  });
-  await setFeatureFlag(database.db, 'croatiaEnabled', false);
+  // Demo pictures only where a test keeps its own data folder (the others never fetch them): that seed is its own.
+  const media = options.config?.dataDir ? demoMediaOf(testConfig(options.config)) : undefined;
+  const { database, url, drop, seeded } = await testDatabase({ seeded: !media });
+  if (!seeded) {
+    await seedDemo(database.db, { extraPartners: 8, media });
+    await setFeatureFlag(database.db, 'croatiaEnabled', false);
+  }
   const transport = captureTransport();
   // The job system always runs (commands queue jobs); its workers only when the test asks for them.
   const app = await buildApp({
@@ -129,6 +144,18 @@ export async function startTestServer(
     },
   };
   return server;
+}
+
+/**
+ * A second server process on the same database (no job workers), as a deployment with two servers has: what one
+ * process announces, the other must learn. `config` overrides its settings (a long cache, a stricter rule).
+ */
+export function anotherProcess(server: TestServer, config: Partial<Config> = {}): Promise<App> {
+  return buildApp({
+    config: testConfig({ databaseUrl: server.url, ...config }),
+    database: server.database,
+    jobs: false,
+  });
 }
 
 /**

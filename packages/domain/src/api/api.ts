@@ -106,9 +106,15 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** The limit day (YYYY-MM-DD) a moment belongs to. */
+const HOUR_MS = 3_600_000;
+/** The day of the last UTC hour asked about: Prague's midnight (and its summer-time turns) fall on whole UTC hours. */
+let dayOfHour: { hour: number; day: string } | null = null;
+
+/** The limit day (YYYY-MM-DD) a moment belongs to. Asked on every API call: Intl is asked once an hour. */
 export function apiDayOf(moment: Date): string {
-  return dayFormat.format(moment);
+  const hour = Math.floor(moment.getTime() / HOUR_MS);
+  if (dayOfHour?.hour !== hour) dayOfHour = { hour, day: dayFormat.format(new Date(hour * HOUR_MS)) };
+  return dayOfHour.day;
 }
 
 /** The limit day before `day` (YYYY-MM-DD). */

@@ -17,10 +17,13 @@ export function v1StatusOf(httpStatus: number): V1Status {
 
 // --- Dates: `YYYY-MM-DD HH:MM:SS` in the marketplace's time (Prague), as its API sends and reads them ---
 
+/** The time zone of every date on the wire (the marketplace's); the database formats list dates in it too. */
+export const V1_WIRE_TIME_ZONE = API_LIMIT_TIME_ZONE;
+
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
 const wireParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: API_LIMIT_TIME_ZONE,
+  timeZone: V1_WIRE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,3 +1,4 @@
+import { forgetApiKeysOf } from './rest/key-cache';
 import { randomBytes } from 'node:crypto';
 import {
   type ApiKeyState,
@@ -183,6 +184,8 @@ export async function revokeApiKey(ctx: RequestContext, id: number): Promise<Api
     });
     return revoked;
   });
+  // Other processes forget the key on the audit trail's NOTIFY; this one before it answers.
+  forgetApiKeysOf(ctx.platform, partnerId);
   const [creator] = row.createdBy
     ? await ctx.db.select({ name: creatorName }).from(accounts).where(eq(accounts.id, row.createdBy))
     : [];

@@ -10,6 +10,7 @@ import { isPartnerReachable } from '../partner/service';
 import { partners } from '../partner/tables';
 import type { V1Client } from './rest/auth';
 import { generateSandboxData } from './sandbox-data';
+import { PG_FOREIGN_KEY_VIOLATION, pgErrorOf } from '../../platform/db/pg-errors';
 
 /**
  * A partner's sandbox (issue 20, point 7) is a shadow partner row (`partners.sandbox_of` = the live partner)
@@ -114,13 +115,6 @@ const KEPT_ON_RESET = new Set([
   'stored_files',
 ]);
 
-const FOREIGN_KEY_VIOLATION = '23503';
-
-function pgCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
-}
-
 /**
  * Every row of the sandbox in every table keyed by partner (read from the catalogue, so a table added later
  * is emptied too), in an order the foreign keys allow: a table whose rows are still referenced is tried again
@@ -144,7 +138,7 @@ async function emptySandbox(tx: Tx, sandboxId: number): Promise<void> {
           sp.execute(sql`delete from ${sql.identifier(table)} where partner_id = ${sandboxId}`),
         );
       } catch (error) {
-        if (pgCode(error) !== FOREIGN_KEY_VIOLATION) throw error;
+        if (pgErrorOf(error)?.code !== PG_FOREIGN_KEY_VIOLATION) throw error;
         referenced.push(table);
       }
     }

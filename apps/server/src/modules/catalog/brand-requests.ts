@@ -29,6 +29,7 @@ import { type BrandRow, brandRowFields, brandRowOf } from './brands';
 import { partnerShop } from './categories';
 import { LOGO_FILE_KIND } from './logo';
 import { brandRequests, brands, type Translated } from './tables';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 
 export interface BrandRequestRow {
   id: number;
@@ -97,18 +98,6 @@ function toRequestRow(row: RequestFields): BrandRequestRow {
     decidedAt: row.decidedAt,
     logoUrl: row.logoFileId ? publicMediaPath(row.logoFileId) : null,
   };
-}
-
-/** Whether a database error is the unique violation of the named index (drizzle wraps the driver's error). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code === '23505') {
-      return current.constraint === constraint || String(current.message ?? '').includes(constraint);
-    }
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 function substringsOf(tag: string, min: number): string[] {

@@ -22,6 +22,7 @@ import { rowId } from '../partner/addresses';
 import { settingsPartner } from '../partner/contract';
 import { partnerDeliveries, partners } from '../partner/tables';
 import { readConfig } from './mall/state';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 
 export type DeliveryRow = typeof partnerDeliveries.$inferSelect;
 /** A method as the grids show it: with the open orders that travel with it (null: resolved when asked). */
@@ -34,18 +35,6 @@ export type DeliveryView = DeliveryRow & { openOrders?: number };
 export const OPEN_ORDER_STATUSES = ['blocked', 'open', 'shipping'] as const;
 
 const codeTaken = () => new DomainError('VALIDATION_ERROR', {}, [{ field: 'code', rule: 'methodCodeTaken' }]);
-
-/** Whether a database error is the unique violation of the named index (drizzle wraps the driver's error). */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code === '23505') {
-      return current.constraint === constraint || String(current.message ?? '').includes(constraint);
-    }
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 /** The carriers (transports) of the selected partner's market. */
 export async function deliveryCarriers(ctx: RequestContext): Promise<DeliveryCarrier[]> {

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/audit/service';
 import { type Db, rowsOf } from '../../platform/db/client';
+import { withDeadlockRetry } from '../../platform/db/pg-errors';
 
 /**
  * Single stock changes of one partner, written together (a group commit). A connector pushing its stock one
@@ -38,31 +39,8 @@ interface PartnerQueue {
 
 /** Changes one statement takes at most: beyond it the rest wait for the next round. */
 const GROUP_MAX = 500;
-const DEADLOCK_ATTEMPTS = 3;
 
 const queues = new WeakMap<Db, Map<number, PartnerQueue>>();
-
-function isDeadlock(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === '40P01') return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
-/**
- * Runs a change again when PostgreSQL ended it as a deadlock: a writer of the same products in another order
- * (another process's group, the form, an import). The change is whole or nothing, so running it again is safe.
- */
-export async function withDeadlockRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
-    }
-  }
-}
 
 /** Writes one product's change with the others of its partner waiting now; its stored row, or none if unknown. */
 export function writeSingleChange(

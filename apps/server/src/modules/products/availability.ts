@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
-import { type StoredRow, withDeadlockRetry, writeSingleChange } from './availability-single';
+import { type StoredRow, writeSingleChange } from './availability-single';
+import { withDeadlockRetry } from '../../platform/db/pg-errors';
 import { PRODUCTS_PER_COMMAND } from './service';
 
 /**

@@ -31,6 +31,7 @@ import { sanitizeLongDesc } from './sanitize';
 import { partnerShop } from './shop';
 import { taricCodeIssues } from './taric';
 import { type LabelValue, type PromotionValue, productErrors, productMedia, productVariants, products } from './tables';
+import { PG_UNIQUE_VIOLATION, pgErrorOf } from '../../platform/db/pg-errors';
 
 /** At most this many products per call of a command that names them (delete, set live, set status). */
 export const PRODUCTS_PER_COMMAND = 10_000;
@@ -99,16 +100,6 @@ function parseInput(input: unknown): ProductInput {
 
 function refuse(issues: FieldIssue[]): never {
   throw new DomainError('VALIDATION_ERROR', {}, issues);
-}
-
-/** PostgreSQL's unique violation, seen through drizzle's wrapper: which constraint, if any. */
-function uniqueViolation(error: unknown): string | null {
-  let current = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if (current.code === '23505') return String(current.constraint ?? '');
-    current = current.cause as typeof current;
-  }
-  return null;
 }
 
 const num = (value: unknown): number | null =>
@@ -399,7 +390,7 @@ export async function saveProduct(
       });
     });
   } catch (error) {
-    const constraint = uniqueViolation(error);
+    const constraint = uniqueConstraintOf(error);
     if (constraint === null) throw error;
     // Two saves of the same new id at once, or a variant id another product took meanwhile.
     if (constraint.startsWith('product_variants')) refuse([{ field: 'variants', rule: 'variantIdDuplicate' }]);
@@ -502,7 +493,7 @@ export async function copyProduct(ctx: RequestContext, sourceId: string, newIdRa
       });
     });
   } catch (error) {
-    const constraint = uniqueViolation(error);
+    const constraint = uniqueConstraintOf(error);
     if (constraint === null) throw error;
     if (constraint.startsWith('product_variants')) refuse([{ field: 'newId', rule: 'variantIdDuplicate' }]);
     throw new DomainError('PRODUCT_ALREADY_EXISTS', { productId: newId });
@@ -647,4 +638,10 @@ export async function productOptions(
     )
     .orderBy(asc(products.title), asc(products.id))
     .limit(PRODUCT_OPTIONS_MAX);
+}
+
+/** The constraint of a unique violation ('' when the driver does not name it), or null for any other error. */
+function uniqueConstraintOf(error: unknown): string | null {
+  const pg = pgErrorOf(error);
+  return pg?.code === PG_UNIQUE_VIOLATION ? (pg.constraint ?? '') : null;
 }

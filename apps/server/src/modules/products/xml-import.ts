@@ -18,6 +18,7 @@ import type { ImportJobScope, ImportTotals } from './import-types';
 import { commitBatch } from './import-write';
 import { partnerShopOf } from './shop';
 import { productImports } from './tables';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 
 export const PRODUCT_IMPORT_JOB = 'products.import';
 
@@ -136,15 +137,6 @@ export async function startProductImport(
   } finally {
     await rm(path, { force: true });
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  let current = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 3; depth++) {
-    if (current.code === '23505') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
 }
 
 /**

@@ -21,6 +21,7 @@ import { changeWorkflowStatus } from '../onboarding/workflow';
 import { agreements, businessTerms, businessTermsContents } from '../onboarding/tables';
 import { partnerContracts, partners } from '../partner/tables';
 import { sanitizeLongDesc } from '../products/sanitize';
+import { isUniqueViolation } from '../../platform/db/pg-errors';
 
 export interface TermsContent {
   id: number;
@@ -360,17 +361,6 @@ export async function cockpitTerms(
 }
 
 const idSchema = z.coerce.number().int().positive();
-
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  let current = error as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 4; depth++) {
-    if (current.code === '23505') {
-      return current.constraint === constraint || String(current.message ?? '').includes(constraint);
-    }
-    current = current.cause as typeof current;
-  }
-  return false;
-}
 
 /**
  * Operators write a new version, or change one not yet published (a published version is what partners

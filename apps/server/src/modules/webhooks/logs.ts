@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { webhookLogs, webhooks } from './tables';
+import { isQueryCancelled } from '../../platform/db/pg-errors';
 
 export interface WebhookLogRow {
   id: number;
@@ -42,13 +43,6 @@ const rowFields = {
 };
 
 class LogsDeadline extends Error {}
-
-function isCancelled(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '57014') return true;
-  }
-  return false;
-}
 
 /**
  * The attempts of one hook of the selected partner, newest first, paged by keyset. Spec §9: it answers within
@@ -111,7 +105,7 @@ export async function listWebhookLogs(
     return await Promise.race([query, deadline]);
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    if (error instanceof LogsDeadline || isCancelled(error)) throw new DomainError('WEBHOOK_LOGS_QUERY_TIMEOUT');
+    if (error instanceof LogsDeadline || isQueryCancelled(error)) throw new DomainError('WEBHOOK_LOGS_QUERY_TIMEOUT');
     ctx.log.error({ err: error }, 'webhook logs query failed');
     throw new DomainError('WEBHOOK_LOGS_QUERY_FAILED');
   } finally {

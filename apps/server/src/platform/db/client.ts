@@ -36,6 +36,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, which `loadDataDir` opens again (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -47,19 +49,24 @@ export interface OpenOptions {
   poolSize?: number;
   /** PostgreSQL only: the longest a statement of this pool may run (request traffic), 0 for no limit. */
   statementTimeoutMs?: number;
+  /** PGlite only: start from this dumped data folder (`Database.dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.statementTimeoutMs ?? 0)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the grids' "contains" text filters (migration 0008 creates the extension and its indexes);
   // unaccent lets names be searched without diacritics (migration 0021).
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -85,6 +92,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     async close() {
       if (!client.closed) await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

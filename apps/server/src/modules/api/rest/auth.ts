@@ -8,6 +8,7 @@ import { readFeatureFlags } from '../../../platform/flags/service';
 import { hashToken } from '../../auth/tokens';
 import { isPartnerReachable } from '../../partner/service';
 import { authenticateSandboxClient } from '../sandbox-partner';
+import type { ApiKeyCache } from './key-cache';
 
 /** What a v1 `client_id` opens: the key, its partner, and the rights the key acts with. */
 export interface V1Client {
@@ -36,6 +37,7 @@ function prepareKeyLookup(db: Db) {
     .select({
       keyId: apiKeys.id,
       partnerId: apiKeys.partnerId,
+      issuerId: apiKeys.createdBy,
       type: apiKeys.type,
       validFrom: apiKeys.validFrom,
       validTo: apiKeys.validTo,
@@ -63,6 +65,12 @@ function prepareKeyLookup(db: Db) {
 
 type KeyRow = Awaited<ReturnType<ReturnType<typeof prepareKeyLookup>['execute']>>[number];
 
+/** What a process keeps of a key (key-cache.ts): its row and the rights judged from it. */
+export interface CachedKey {
+  row: KeyRow;
+  policies: Policy[];
+}
+
 function keyLookup(db: Db) {
   let prepared = preparedKeys.get(db);
   if (!prepared) {
@@ -86,18 +94,28 @@ function issuerPolicies(row: KeyRow): Policy[] {
 
 /**
  * The key a v1 `client_id` is (the secret shown once when the key was issued; only its hash is kept, so the
- * lookup is by hash), read fresh on every request in one indexed statement with its partner and its issuer's
- * rights: a revoked or expired key, a deactivated partner or a withdrawn right applies to the very next
- * request, in every process, with no cache to forget. Null for every failure alike, so nothing can be probed.
+ * lookup is by hash): one indexed statement with its partner and its issuer's rights, kept a few seconds per
+ * process (key-cache.ts), and judged at every request: a revoked or expired key, a deactivated partner or a
+ * withdrawn right applies to the very next request, in every process, as those changes are announced. Null for
+ * every failure alike, so nothing can be probed.
  */
 export async function authenticateV1Client(
   db: Db,
   clientId: string | null,
+  cache: ApiKeyCache<CachedKey> | null = null,
   now: Date = new Date(),
 ): Promise<V1Client | null> {
   if (!clientId || clientId.length > CLIENT_ID_MAX) return null;
-  const [row] = await keyLookup(db).execute({ hash: hashToken(clientId) });
-  if (!row) return authenticateSandboxClient(db, clientId);
+  const hash = hashToken(clientId);
+  let key = cache?.get(hash);
+  if (!key) {
+    const generation = cache?.generation() ?? 0;
+    const [row] = await keyLookup(db).execute({ hash });
+    if (!row) return authenticateSandboxClient(db, clientId);
+    key = { row, policies: issuerPolicies(row) };
+    cache?.set(hash, key, { partnerId: row.partnerId, issuerId: row.issuerId }, generation);
+  }
+  const { row, policies } = key;
   const state = apiKeyState(
     { validFrom: asDate(row.validFrom)!, validTo: asDate(row.validTo), revokedAt: asDate(row.revokedAt) },
     now,
@@ -112,6 +130,6 @@ export async function authenticateV1Client(
     partnerId: row.partnerId,
     shopId: row.shopId,
     partnerName: row.partnerName,
-    policies: issuerPolicies(row),
+    policies,
   };
 }

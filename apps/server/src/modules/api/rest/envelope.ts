@@ -49,6 +49,29 @@ export function v1Result(status: number, lang: Language, message?: string): V1Re
   return { code: status, status: v1StatusOf(status), message: message ?? translate(lang, 'api.v1.ok') };
 }
 
+/**
+ * A list whose items the database wrote as JSON text (a page of basic orders: the items joined by commas): sent
+ * as it is, never parsed and serialised again here. `toJSON` keeps it a plain array for whoever serialises it
+ * anyway; `length` is the number of items.
+ */
+export class V1JsonArray {
+  constructor(
+    readonly joined: string,
+    readonly length: number,
+  ) {}
+  toJSON(): unknown[] {
+    return JSON.parse(`[${this.joined}]`);
+  }
+}
+
+/** The envelope as JSON text, with a `V1JsonArray`'s items spliced in as they are. */
+export function v1OkText(envelope: { data: unknown }): string | null {
+  if (!(envelope.data instanceof V1JsonArray)) return null;
+  const { data, ...rest } = envelope;
+  const head = JSON.stringify(rest);
+  return `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"data":[${data.joined}]}`;
+}
+
 export function v1Ok<T>(data: T, lang: Language, paging?: V1Paging) {
   return { result: v1Result(200, lang), ...(paging ? { paging } : {}), data };
 }

@@ -2,11 +2,13 @@ import { apiDomainOfPath, DomainError, languageFromAcceptLanguage, lastQueryValu
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Platform } from '../../../platform/context';
+import { onAuditCommitted } from '../../../platform/audit/service';
 import { validationError } from '../../../platform/errors';
 import { applicationOf, createIntegrationRecorder, type IntegrationRecorder } from '../integrations';
-import { authenticateV1Client, type V1Client } from './auth';
+import { authenticateV1Client, type CachedKey, type V1Client } from './auth';
+import { apiKeyCacheFor } from './key-cache';
 import { v1RequestContext } from './context';
-import { v1DomainError, v1ErrorBody, v1Ok } from './envelope';
+import { v1DomainError, v1ErrorBody, v1Ok, v1OkText } from './envelope';
 import { openApiDocument } from './openapi';
 import { createApiQuota, type ApiQuota } from './quota';
 import type { V1Route } from './route';
@@ -79,6 +81,13 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
   const quota = createApiQuota(platform.database, platform.log);
   await quota.start();
   const clients = new WeakMap<FastifyRequest, V1Client>();
+  const keys = apiKeyCacheFor<CachedKey>(platform);
+  // What closes a key is announced: an audited change of its partner (a revocation among them) or of its issuer.
+  const stopAuditListener = await onAuditCommitted(platform.database, (partnerIds) => keys.forgetPartners(partnerIds));
+  const stopAuthListener = platform.authCache.onChange((change) => {
+    if ('all' in change) keys.forgetAccounts('all');
+    else if ('accounts' in change) keys.forgetAccounts(change.accounts);
+  });
   // The integration a key speaks for, as its X-Application-* headers name it: recorded per key when first seen
   // in the process and at most once a minute after (api/integrations.ts), never a write per request.
   const integrations = createIntegrationRecorder(platform);
@@ -106,6 +115,7 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
         const client = await authenticateV1Client(
           platform.database.db,
           lastQueryValue(rawQueryOf(request), 'client_id'),
+          keys,
         );
         if (!client) throw new DomainError('API_CLIENT_INVALID');
         clients.set(request, client);
@@ -136,7 +146,9 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
             };
             const { data, paging } = await route.handler(ctx, input);
             if (route.noContent) return reply.code(204).send();
-            return { ...v1Ok(data, ctx.lang, paging), ...(route.alsoAs ? { [route.alsoAs]: data } : {}) };
+            const envelope = { ...v1Ok(data, ctx.lang, paging), ...(route.alsoAs ? { [route.alsoAs]: data } : {}) };
+            const text = v1OkText(envelope);
+            return text === null ? envelope : reply.type('application/json; charset=utf-8').send(text);
           },
         });
       }
@@ -148,6 +160,8 @@ export async function registerApiV1(app: FastifyInstance, platform: Platform): P
     quota,
     integrations,
     close: async () => {
+      stopAuthListener();
+      await stopAuditListener();
       await integrations.flush();
       await quota.close();
     },

@@ -1,6 +1,7 @@
 import type { V1Paging } from '@pp/domain';
 import type { z } from 'zod';
 import type { RequestContext } from '../../../platform/context';
+import type { V1JsonArray } from './envelope';
 
 /**
  * One endpoint of the partner REST API v1. Every route is declared this way and nothing else: the plugin
@@ -39,7 +40,7 @@ export interface V1Route<
     ctx: RequestContext,
     /** `rawQuery`: the query as sent, for list filters on any column (`status=in:open,shipping`). */
     input: { query: z.output<Q>; params: z.output<P>; body: z.output<B>; rawQuery: Record<string, unknown> },
-  ): Promise<{ data: z.input<D>; paging?: V1Paging }>;
+  ): Promise<{ data: z.input<D> | V1JsonArray; paging?: V1Paging }>;
 }
 
 /** Declares a route with its types inferred from its schemas. */

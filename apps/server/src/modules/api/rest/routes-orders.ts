@@ -21,12 +21,13 @@ import {
 } from '@pp/domain';
 import { z } from 'zod';
 import type { RequestContext } from '../../../platform/context';
-import { ordersGrid } from '../../orders/grid';
+import { ordersApiPage } from '../../orders/grid';
 import { setOrderItemSerialNumbers } from '../../orders/serial-numbers';
 import { changeOrderStatus, orderDetail } from '../../orders/service';
 import { orderStatusStats } from '../../orders/stats';
 import { setOrderTracking } from '../../orders/tracking';
-import { basicOrderWire, orderWire, v1BasicOrder, v1Order, v1OrderStats } from './orders-wire';
+import { basicOrderJsonSql, orderIdJsonSql, orderWire, v1BasicOrder, v1Order, v1OrderStats } from './orders-wire';
+import { V1JsonArray } from './envelope';
 import { v1Route } from './route';
 
 /**
@@ -77,14 +78,13 @@ async function orderPage(
 ) {
   const request = v1PageRequest(query);
   const { filters, sort } = v1GridQuery(rawQuery, ORDER_COLUMNS);
-  const page = await ordersGrid(ctx, 'ALL', {
-    page: request.page,
-    perPage: request.pageSize,
-    filters: [...preset, ...filters],
-    ...(sort ? { sort } : {}),
-  });
-  const data = query.filter === 'basic' ? page.items.map(basicOrderWire) : page.items.map((o) => o.id);
-  return { data, paging: v1Paging(page.total, request, page.items.length) };
+  const page = await ordersApiPage(
+    ctx,
+    'ALL',
+    { page: request.page, perPage: request.pageSize, filters: [...preset, ...filters], ...(sort ? { sort } : {}) },
+    query.filter === 'basic' ? basicOrderJsonSql : orderIdJsonSql,
+  );
+  return { data: new V1JsonArray(page.json, page.size), paging: v1Paging(page.total, request, page.size) };
 }
 
 const listData = z.union([z.array(z.number().int()), z.array(v1BasicOrder)]);

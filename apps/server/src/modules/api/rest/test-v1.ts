@@ -82,3 +82,46 @@ export async function tightTier(
   );
   if (result.errors) throw new Error(JSON.stringify(result.errors));
 }
+
+export const UPDATE_ACCESS = `mutation($id: ID!, $p: [PermissionPairInput!]!) {
+  updateAccessControl(accountId: $id, policies: $p) { accountId } }`;
+
+export async function accountIdOf(server: TestServer, email: string): Promise<number> {
+  const { rows } = await server.database.executeSql('select id from accounts where lower(email) = $1', [email]);
+  return Number((rows[0] as { id: number }).id);
+}
+
+/** The pairs an account holds for a partner, as the permissions editor shows them to `token`. */
+export async function accessOf(
+  server: TestServer,
+  token: string,
+  partnerId: number,
+  accountId: number,
+): Promise<{ subject: string; action: string }[]> {
+  const result = await server.gql<{ accessControl: { policies: { subject: string; action: string }[] } }>(
+    'query($id: ID!) { accessControl(accountId: $id) { policies { subject action } } }',
+    { id: accountId },
+    { token, partnerId },
+  );
+  if (!result.data) throw new Error(JSON.stringify(result.errors));
+  return result.data.accessControl.policies;
+}
+
+/**
+ * The partner's master takes pairs away from an account in the permissions editor (announced, so every process
+ * and every key the account issued sees it at once).
+ */
+export async function withdrawRights(
+  server: TestServer,
+  partnerId: number,
+  email: string,
+  subject: string,
+  actions: readonly string[],
+): Promise<void> {
+  const accountId = await accountIdOf(server, email);
+  const { token } = await server.login('partner@demo.test');
+  const held = await accessOf(server, token, partnerId, accountId);
+  const kept = held.filter((p) => !(p.subject === subject && actions.includes(p.action)));
+  const saved = await server.gql(UPDATE_ACCESS, { id: accountId, p: kept }, { token, partnerId });
+  if (saved.errors) throw new Error(JSON.stringify(saved.errors));
+}

@@ -103,6 +103,38 @@ describe('the demo seed (issue 20 point 11)', () => {
 });
 
 describe('the order list', () => {
+  it('writes each basic order as its detail says, dates in Prague time in summer and in winter', async () => {
+    // Two orders moved to moments either side of the summer-time change (and delivered), and one with COD cents.
+    const [summer, winter] = await orderIds("not is_test and status = 'delivered'", cz, 2);
+    const moments = { [summer!]: new Date('2026-07-01T22:30:05Z'), [winter!]: new Date('2026-01-15T23:30:00Z') };
+    for (const [id, at] of Object.entries(moments)) {
+      await server.database.db
+        .update(orders)
+        .set({ createdAt: at, deliveredAt: at, cod: 1234.5 })
+        .where(eq(orders.id, Number(id)));
+    }
+    const listed = (await get(`/v1/orders?filter=basic&id=in:${summer},${winter}`)).json().data as Record<
+      string,
+      unknown
+    >[];
+    expect(listed).toHaveLength(2);
+    for (const order of listed) {
+      const detail = (await get(`/v1/orders/${order.id}`)).json().data;
+      const fields = Object.keys(order).filter((key) => key !== 'customer' && key !== 'customer_id');
+      expect(order, String(order.id)).toEqual({
+        ...Object.fromEntries(fields.map((key) => [key, detail[key]])),
+        customer: detail.address.name,
+        customer_id: null,
+      });
+      const at = moments[order.id as number]!;
+      expect(order.created).toBe(formatWireDate(at));
+      expect(order.cod).toBe(1234.5);
+    }
+    // 22:30 UTC on 1 July is half past midnight of 2 July in Prague (UTC+2); 23:30 UTC on 15 January is 00:30 on 16.
+    expect(listed.find((o) => o.id === summer)!.created).toBe('2026-07-02 00:30:05');
+    expect(listed.find((o) => o.id === winter)!.delivered_at).toBe('2026-01-16 00:30:00');
+  });
+
   it('lists ids newest first, or basic orders with filter=basic, page by page', async () => {
     const first = (await get('/v1/orders?page_size=5')).json();
     expect(first.data).toHaveLength(5);

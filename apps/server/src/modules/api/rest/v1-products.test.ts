@@ -2,12 +2,11 @@ import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../../test/harness';
 import { DEMO_API_CLIENT_ID } from '../../../seed/partner-area/api';
-import { revokePolicies } from '../../catalog/test-fixtures';
 import { REMOTE_MEDIA_JOB } from '../../products/remote-media';
 import { insertTestCatalog, TEST_BRAND, TEST_CATEGORY } from '../../products/test-catalog';
 import { FORCE_TOKEN_TTL_SECONDS, issueForceToken, openForceToken } from './price-protection';
 import { phpProduct, portalProduct, v1Call } from './test-products';
-import { issueKey, spareSeller } from './test-v1';
+import { issueKey, spareSeller, withdrawRights } from './test-v1';
 
 let server: TestServer;
 let cz: number;
@@ -419,11 +418,11 @@ describe('partners and rights', () => {
   it('answers 403 to a key whose issuer lost the products right', async () => {
     const { clientId } = await issueKey(server, 'limited@demo.test', cz, { type: 'legacy' });
     expect((await v1Call(server, 'GET', '/v1/products', clientId)).statusCode).toBe(200);
-    await revokePolicies(server.database.db, 'limited@demo.test', cz, 'products', ['update']);
+    await withdrawRights(server, cz, 'limited@demo.test', 'products', ['update']);
     const update = await v1Call(server, 'PUT', '/v1/products/API-1/pricing', clientId, { price: 2400 });
     expect(update.statusCode).toBe(403);
     expect(update.json().errorCodes[0].errorCode).toBe('ACCESS_DENIED');
-    await revokePolicies(server.database.db, 'limited@demo.test', cz, 'products', ['read', 'create', 'delete']);
+    await withdrawRights(server, cz, 'limited@demo.test', 'products', ['read', 'create', 'delete']);
     for (const [method, path] of [
       ['GET', '/v1/products'],
       ['GET', '/v1/products/API-1'],

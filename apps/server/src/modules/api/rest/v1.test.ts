@@ -3,11 +3,10 @@ import { eq } from 'drizzle-orm';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../../test/harness';
-import { revokePolicies } from '../../catalog/test-fixtures';
 import { partnerDeliveries } from '../../partner/tables';
 import { apiKeys } from '../tables';
 import { DEMO_API_CLIENT_ID } from '../../../seed/partner-area/api';
-import { issueKey, spareSeller, tightTier, v1Get } from './test-v1';
+import { accessOf, accountIdOf, issueKey, spareSeller, tightTier, UPDATE_ACCESS, v1Get } from './test-v1';
 
 let server: TestServer;
 let cz: number;
@@ -101,12 +100,13 @@ describe('authentication and the envelope', () => {
     });
     expect((await get('/v1/shops', later.clientId)).statusCode).toBe(401);
 
-    const ending = await issueKey(server, 'partner@demo.test', cz, { type: 'legacy' });
+    // A key read moments ago (and kept by this process) closes when its window ends, with no change to announce.
+    const ending = await issueKey(server, 'partner@demo.test', cz, {
+      type: 'legacy',
+      validTo: new Date(Date.now() + 1500).toISOString(),
+    });
     expect((await get('/v1/shops', ending.clientId)).statusCode).toBe(200);
-    await server.database.db
-      .update(apiKeys)
-      .set({ validTo: new Date(Date.now() - 1000) })
-      .where(eq(apiKeys.id, Number(ending.keyId)));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
     expect((await get('/v1/shops', ending.clientId)).statusCode).toBe(401);
   });
 
@@ -117,7 +117,16 @@ describe('authentication and the envelope', () => {
     const orders = await get('/v1/orders', clientId);
     expect(orders.statusCode).toBe(403);
     expect(orders.json().errorCodes[0].errorCode).toBe('ACCESS_DENIED');
-    await revokePolicies(server.database.db, 'limited@demo.test', cz, 'billing', ['read']);
+    // The master withdraws billing from limited@ in the permissions editor: the key loses it on its next call.
+    const limitedId = await accountIdOf(server, 'limited@demo.test');
+    const { token } = await server.login('partner@demo.test');
+    const held = await accessOf(server, token, cz, limitedId);
+    const saved = await server.gql(
+      UPDATE_ACCESS,
+      { id: limitedId, p: held.filter((p) => !(p.subject === 'billing' && p.action === 'read')) },
+      { token, partnerId: cz },
+    );
+    expect(saved.errors).toBeUndefined();
     const refused = await get('/v1/invoices', clientId);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().result.status).toBe('ERROR');
