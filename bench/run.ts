@@ -40,6 +40,7 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'dip', run: dipBench },
   { name: 'api-v1', run: async () => (await import('./api-v1')).apiV1Bench() },
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
+  { name: 'feeds', run: async () => (await import('./feeds')).feedsBench() },
 ];
 
 function percentile(sorted: number[], p: number): number {

@@ -20,6 +20,7 @@ import { webhookJobs } from './modules/webhooks/jobs';
 import { webhookMailRenderers } from './modules/webhooks/mails';
 import { mallDeliveryMailRenderers } from './modules/deliveries/mall/mails';
 import { branchLoadJobs } from './modules/deliveries/carriers/upload';
+import { feedJobs } from './modules/feeds/jobs';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
@@ -50,5 +51,6 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...analyticsJobs(platform),
     ...webhookJobs(platform),
     ...branchLoadJobs(platform),
+    ...feedJobs(platform),
   ] as JobDefinition<never>[];
 }

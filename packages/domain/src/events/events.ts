@@ -12,6 +12,8 @@ export const PARTNER_EVENT_TYPES = [
   'MESSAGE_RECEIVED',
   'WEBHOOK_BROKEN',
   'MALL_DELIVERY_DECIDED',
+  /** A feed run refused items or failed whole (issue 21): { feedId, runId, feed, status, processed, errors, errorCode }. */
+  'FEED_RUN_WITH_ERRORS',
 ] as const;
 export type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number];
 

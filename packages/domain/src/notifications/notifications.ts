@@ -27,6 +27,8 @@ export const NOTIFICATION_DEFAULT_GROUPS: Record<NotificationEventType, readonly
   WEBHOOK_BROKEN: ['TECH'],
   // Whoever runs the shipping hears of the service they asked for, beside the manager.
   MALL_DELIVERY_DECIDED: ['MANAGER', 'LOGISTICS'],
+  // Whoever looks after the shop's feed (as for the XML import).
+  FEED_RUN_WITH_ERRORS: ['TECH'],
 };
 
 /** Spec §9: custom notification e-mails, at most 10. */
@@ -119,6 +121,7 @@ const TRANSLATED_PARAMS: Partial<Record<NotificationEventType, Record<string, st
   BRAND_REQUEST_DECIDED: { decision: 'brands.status.' },
   WORKFLOW_STATUS_CHANGED: { from: 'partner.workflowStatus.', to: 'partner.workflowStatus.' },
   MALL_DELIVERY_DECIDED: { state: 'deliveries.mall.state.' },
+  FEED_RUN_WITH_ERRORS: { feed: 'feeds.names.', errorCode: 'errors.' },
 };
 
 /** The values a notification's text is filled with, code values translated by `t`. */
@@ -152,6 +155,10 @@ export function notificationTextKeys(
   // An import that held price changes says how many wait for the seller (older notifications carry no count).
   if (eventType === 'PRODUCT_IMPORT_FINISHED' && Number(params.held) > 0) {
     return { subject: `${base}.subject`, body: `${base}.bodyWithHeld` };
+  }
+  // A feed run that failed whole says why; one that refused items says how many.
+  if (eventType === 'FEED_RUN_WITH_ERRORS' && params.errorCode) {
+    return { subject: `${base}.subject`, body: `${base}.bodyFailed` };
   }
   const reason = params.reason;
   const quotesReason =
@@ -190,6 +197,14 @@ export function notificationLink(eventType: string, params: Readonly<Record<stri
       return params.conversationId != null ? `/user/conversation/${segment(params.conversationId)}` : '/user/messages';
     case 'MALL_DELIVERY_DECIDED':
       return '/deliveries/mall';
+    case 'FEED_RUN_WITH_ERRORS': {
+      // The MALL run's error log (spec route); Heureka's logs are pages of their own.
+      const feed = String(params.feed ?? '');
+      if (!feed.startsWith('MALL')) return '/heureka-feed';
+      return params.feedId != null && params.runId != null && !params.errorCode
+        ? `/mall-feed/stats/feed/${segment(params.feedId)}/job/${segment(params.runId)}/error-log`
+        : '/mall-feed/stats';
+    }
     case 'WEBHOOK_BROKEN':
       return params.webhookId != null ? `/partner/webhook/${segment(params.webhookId)}/logs` : '/partner/webhook';
     default:

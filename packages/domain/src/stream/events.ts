@@ -63,6 +63,15 @@ export const STREAM_EVENTS = [
    * Reaches the operators (the cockpit's upload).
    */
   'carrier_branches_load_progress',
+  /**
+   * A run of a feed moved: { feedId, runId, type, status (BEGIN, PROGRESS, END, ERROR), processed, updated,
+   * unchanged, errors, code? }. One event per format, so each reaches the people holding that feed's right.
+   */
+  'mall_feed_run_progress',
+  'heureka_feed_run_progress',
+  /** A feed URL's check moved: { feedId, type, state (VALIDATING, VALID, INVALID), code? }. */
+  'mall_feed_validate_progress',
+  'heureka_feed_validate_progress',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 

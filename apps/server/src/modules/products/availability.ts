@@ -81,7 +81,12 @@ type CheckedChange = ReturnType<typeof checkedChanges>[number];
  * which PostgreSQL would end as a deadlock after a second. The products of variants are locked too, as their
  * stock is the variants' sum.
  */
-async function lockInOrder(tx: DbOrTx, partnerId: number, scope: AvailabilityScope, items: readonly CheckedChange[]) {
+export async function lockInOrder(
+  tx: DbOrTx,
+  partnerId: number,
+  scope: AvailabilityScope,
+  items: readonly CheckedChange[],
+) {
   const ids = sql.param(items.map((i) => i.id));
   const parents = sql.param(items.map((i) => i.productId ?? i.id));
   // The ids named, and for items that may be variants their products: one semi-join on the primary key (an OR

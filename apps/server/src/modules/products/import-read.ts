@@ -7,6 +7,7 @@ import {
   PRODUCT_XML_MAX_ITEMS,
   PRODUCT_XML_MAX_NODES_PER_ITEM,
   PRODUCT_XML_ROOT,
+  type LinedItem,
   type XmlNode,
 } from '@pp/domain';
 import { SaxesParser } from 'saxes';
@@ -44,9 +45,36 @@ export class FileRefusal extends DomainError {}
  * rest of the file is read.
  */
 export async function* readItems(source: AsyncIterable<Uint8Array>, build: boolean): AsyncGenerator<XmlNode[], number> {
+  const lined = readLinedItems(source, build);
+  for (;;) {
+    const next = await lined.next();
+    if (next.done) return next.value;
+    yield next.value.map((item) => item.node);
+  }
+}
+
+/** The elements a reader takes as the document's root and as its items (a feed's availability file has others). */
+export interface ItemsFormat {
+  root: string;
+  item: string;
+  maxItems: number;
+}
+
+const PRODUCT_ITEMS: ItemsFormat = { root: PRODUCT_XML_ROOT, item: PRODUCT_XML_ITEM, maxItems: PRODUCT_XML_MAX_ITEMS };
+
+/**
+ * `readItems` with the line of the file where each item starts (a feed's error log names it), for the product
+ * XML or another flat list of items under a root (`format`), within the same bounds.
+ */
+export async function* readLinedItems(
+  source: AsyncIterable<Uint8Array>,
+  build: boolean,
+  format: ItemsFormat = PRODUCT_ITEMS,
+): AsyncGenerator<LinedItem[], number> {
   const parser = new SaxesParser({ position: true });
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const ready: XmlNode[] = [];
+  const ready: LinedItem[] = [];
+  let itemLine = 0;
   const stack: XmlNode[] = [];
   let depth = 0;
   let items = 0;
@@ -74,15 +102,16 @@ export async function* readItems(source: AsyncIterable<Uint8Array>, build: boole
   });
   parser.on('opentag', (tag) => {
     depth++;
-    if (depth === 2 && tag.name === PRODUCT_XML_ITEM) {
-      if (++items > PRODUCT_XML_MAX_ITEMS) throw new FileRefusal('XML_TOO_MANY_ITEMS', { 0: PRODUCT_XML_MAX_ITEMS });
+    if (depth === 2 && tag.name === format.item) {
+      if (++items > format.maxItems) throw new FileRefusal('XML_TOO_MANY_ITEMS', { 0: format.maxItems });
       inItem = true;
       nodes = 0;
+      itemLine = parser.line;
     }
     if (!inItem) {
       if (++outside > PRODUCT_XML_MAX_ELEMENTS_OUTSIDE_ITEMS) throw tooComplex('elements');
       if (depth === 1) {
-        if (tag.name !== PRODUCT_XML_ROOT) throw new FileRefusal('XML_ROOT_INVALID');
+        if (tag.name !== format.root) throw new FileRefusal('XML_ROOT_INVALID');
         sawRoot = true;
       }
       return;
@@ -110,7 +139,7 @@ export async function* readItems(source: AsyncIterable<Uint8Array>, build: boole
     if (!build || stack.length === 0) return;
     const node = stack.pop()!;
     node.text = node.text.trim();
-    if (stack.length === 0) ready.push(node);
+    if (stack.length === 0) ready.push({ node, line: itemLine });
   });
 
   const feed = (text: string) => {

@@ -9,7 +9,10 @@ export interface ImportJobScope {
   db: Db;
   partnerId: number;
   shopId: ShopId;
+  /** The import's id; a feed's run has one of its own, under which its price holds and errors tab entries go. */
   importId: string;
+  /** Set when a feed's run writes (modules/feeds): its batches are audited under the run, not an upload. */
+  feedRunId?: number;
   actor: Actor;
   /** Queues the fetch of images at the seller's URLs in the batch's transaction. */
   jobs: Pick<Jobs, 'send'>;

@@ -2,7 +2,8 @@ import { checkProduct, type FieldIssue, mediaToSave } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
-import type { PreparedBatch } from './import-lookups';
+import { newImportCache, type PreparedBatch, prepareBatch } from './import-lookups';
+import type { ParsedBatch } from './import-prepare';
 import { holdPriceJumps } from './import-prices';
 import { writeErrors, writeProducts } from './import-rows';
 import type { Accepted, Existing, ExistingMedia, ImportJobScope, Refused } from './import-types';
@@ -15,10 +16,23 @@ import { queueRemoteMedia } from './remote-media';
  * than 30 % (the form's rule, `judgePriceChanges`) is not written: the item is written with its stored price
  * and the change is held for the seller to confirm (price-holds.ts), as the form would have asked.
  */
+export interface CommitResult {
+  created: number;
+  updated: number;
+  failed: number;
+  held: number;
+  forced: number;
+  /** The products written, and the ones refused with their reasons. */
+  written: string[];
+  refused: Refused[];
+}
+
 export async function commitBatch(
   scope: ImportJobScope,
   batch: PreparedBatch,
-): Promise<{ created: number; updated: number; failed: number; held: number; forced: number }> {
+  /** More work of the same transaction once the batch is written (a feed stores its items' hashes). */
+  afterWrite?: (tx: DbOrTx, result: CommitResult) => Promise<void>,
+): Promise<CommitResult> {
   return scope.db.transaction(async (tx) => {
     const existing = new Map(
       rowsOf<Existing>(
@@ -70,18 +84,68 @@ export async function commitBatch(
 
     const created = accepted.filter((a) => !existing.has(a.input.id)).length;
     const counts = { created, updated: accepted.length - created, failed: refused.length, held, forced };
-    await tx.execute(sql`update product_imports set done = done + ${batch.items}, created = created + ${counts.created},
-        updated = updated + ${counts.updated}, failed = failed + ${counts.failed}, held = held + ${counts.held},
-        forced = forced + ${counts.forced}
-      where partner_id = ${scope.partnerId} and id = ${scope.importId}`);
-    await recordAudit(tx, scope.actor, {
-      action: 'product.import.batch',
-      entity: 'product_import',
-      entityId: scope.importId,
-      data: { ...counts, productIds: written },
-    });
-    return counts;
+    if (scope.feedRunId === undefined) {
+      await tx.execute(sql`update product_imports set done = done + ${batch.items}, created = created + ${counts.created},
+          updated = updated + ${counts.updated}, failed = failed + ${counts.failed}, held = held + ${counts.held},
+          forced = forced + ${counts.forced}
+        where partner_id = ${scope.partnerId} and id = ${scope.importId}`);
+    }
+    await recordAudit(
+      tx,
+      scope.actor,
+      scope.feedRunId === undefined
+        ? {
+            action: 'product.import.batch',
+            entity: 'product_import',
+            entityId: scope.importId,
+            data: { ...counts, productIds: written },
+          }
+        : {
+            action: 'product.feed.batch',
+            entity: 'feed_run',
+            entityId: scope.feedRunId,
+            data: { ...counts, productIds: written },
+          },
+    );
+    const result = { ...counts, written, refused };
+    await afterWrite?.(tx, result);
+    return result;
   });
+}
+
+/**
+ * Runs the pipeline over a source of parsed batches (the upload's worker, a feed's reader): each batch is
+ * looked up (import-lookups.ts) while the one before is written, so that the database, this thread and the
+ * parser work at once. Batches still commit one after the other, in file order (the last ITEM of an id wins).
+ * `committed` hears each batch's result after its transaction; `afterWrite` works inside it.
+ */
+export async function writeBatches<B extends ParsedBatch>(
+  scope: ImportJobScope,
+  next: () => Promise<B | null>,
+  hooks: {
+    committed(batch: B, result: CommitResult): Promise<void>;
+    afterWrite?(tx: DbOrTx, batch: B, result: CommitResult): Promise<void>;
+  },
+): Promise<void> {
+  const cache = newImportCache();
+  const afterWrite = hooks.afterWrite;
+  let writing: Promise<void> = Promise.resolve();
+  let writeFailure: unknown = null;
+  for (;;) {
+    const batch = await next();
+    if (!batch) break;
+    const prepared = await prepareBatch(scope, cache, batch);
+    await writing;
+    if (writeFailure) throw writeFailure;
+    writing = commitBatch(scope, prepared, afterWrite && ((tx, result) => afterWrite(tx, batch, result)))
+      .then((result) => hooks.committed(batch, result))
+      // Kept, not thrown here: nobody awaits this promise until the next batch is ready.
+      .catch((error: unknown) => {
+        writeFailure = error;
+      });
+  }
+  await writing;
+  if (writeFailure) throw writeFailure;
 }
 
 /**

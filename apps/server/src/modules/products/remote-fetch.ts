@@ -3,7 +3,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import type { ErrorCode } from '@pp/domain';
-import { guardedLookup, hostOf, resolveAllowed } from '../webhooks/url-check';
+import { guardedLookup, hostOf, resolveAllowed } from '../../platform/net/url-check';
 
 /** How a fetch of a seller's image may go: the same bounds for every URL, numbers in remote-media.ts. */
 export interface RemoteFetchLimits {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { partnerIdByShop, startTestServer, type TestServer } from '../../test/harness';
 import { type LocalReceiver, startLocalReceiver } from '../../test/receiver';
-import { webhookDns } from '../webhooks/url-check';
+import { webhookDns } from '../../platform/net/url-check';
 import { REMOTE_MEDIA_JOB } from './remote-media';
 import { fetchDueRemoteMedia, REMOTE_MEDIA_PARTNER_CONCURRENCY, remoteMediaSettings } from './remote-media-fetcher';
 import { PRODUCT_IMPORT_JOB } from './xml-import';

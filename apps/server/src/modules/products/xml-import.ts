@@ -13,9 +13,8 @@ import { storedFiles } from '../../platform/files/tables';
 import type { JobDefinition } from '../../platform/jobs';
 import { startImportWorker } from './import-pipeline';
 import { FileRefusal } from './import-read';
-import { newImportCache, prepareBatch } from './import-lookups';
 import type { ImportJobScope, ImportTotals } from './import-types';
-import { commitBatch } from './import-write';
+import { writeBatches } from './import-write';
 import { partnerShopOf } from './shop';
 import { productImports } from './tables';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
@@ -262,36 +261,18 @@ export async function runProductImport(platform: Platform, job: ProductImportJob
       await publish({ status: 'BEGIN', done: 0, total, created: 0, updated: 0, failed: 0, held: 0, forced: 0 });
 
       const scope: ImportJobScope = await importScopeOf(platform, job);
-      const cache = newImportCache();
-      // While a batch is written, the next one is read and prepared: the database, this thread and the
-      // worker work at once. Batches still commit one after the other, in file order (the last ITEM of an id
-      // wins).
-      let writing: Promise<void> = Promise.resolve();
-      let writeFailure: unknown = null;
-      for (;;) {
-        const next = await worker.next();
-        if (!next) break;
-        const prepared = await prepareBatch(scope, cache, next);
-        await writing;
-        if (writeFailure) throw writeFailure;
-        writing = commitBatch(scope, prepared).then(
-          async (counts) => {
-            totals.done += prepared.items;
-            totals.created += counts.created;
-            totals.updated += counts.updated;
-            totals.failed += counts.failed;
-            totals.held += counts.held;
-            totals.forced += counts.forced;
-            await publish({ status: 'PROGRESS', total, ...totals });
-          },
-          // Kept, not thrown here: nobody awaits this promise until the next batch is ready.
-          (error: unknown) => {
-            writeFailure = error;
-          },
-        );
-      }
-      await writing;
-      if (writeFailure) throw writeFailure;
+      // While a batch is written, the next one is read and prepared (writeBatches).
+      await writeBatches(scope, () => worker.next(), {
+        async committed(batch, counts) {
+          totals.done += batch.items;
+          totals.created += counts.created;
+          totals.updated += counts.updated;
+          totals.failed += counts.failed;
+          totals.held += counts.held;
+          totals.forced += counts.forced;
+          await publish({ status: 'PROGRESS', total, ...totals });
+        },
+      });
     } finally {
       await worker.close();
     }

@@ -20,3 +20,6 @@ export * from '../../modules/api/tables';
 export * from '../../modules/api/rest/tables';
 export * from '../../modules/messages/tables';
 export * from '../../modules/deliveries/tables';
+export * from '../../modules/feeds/tables';
+export * from '../../modules/feeds/tables-processing';
+export * from '../../modules/feeds/tables-heureka';

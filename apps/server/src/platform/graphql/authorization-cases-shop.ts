@@ -326,6 +326,68 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   'Query.businessTermsHistory': { access: 'public', foreign: SHARED },
   'Query.currentTerms': { access: 'partner.read', foreign: NO_ID },
   'Query.fees': { access: 'partner.read', foreign: NO_ID },
+  // Heureka feed category pairing (issue 21): another partner's feed category is not found.
+  'Query.heurekaCategories': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaCategorySummary': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaCategory': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaCategory(id: $id) { id } }',
+      (f) => ({ id: f.heurekaCategory }),
+      'HEUREKA_CATEGORY_NOT_FOUND',
+    ),
+  },
+  'Query.heurekaCategoryRecommendations': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaCategoryRecommendations(id: $id) { categoryId } }',
+      (f) => ({ id: f.heurekaCategory }),
+      'HEUREKA_CATEGORY_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaCategoryPair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaCategoryPair(id: $id, categoryId: 1) { id } }',
+      (f) => ({ id: f.heurekaCategory }),
+      'HEUREKA_CATEGORY_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaCategoryUnpair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaCategoryUnpair(id: $id) { id } }',
+      (f) => ({ id: f.heurekaCategory }),
+      'HEUREKA_CATEGORY_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaCategoriesAutoPair': { access: 'heurekaFeed.update', foreign: NO_ID },
+  // MALL feed settings, runs and their logs (issue 21). The settings name the feed by type for the selected
+  // partner; the walk gives the Czech shop a feed with one run (authorization.test.ts), and modules/feeds/*.test.ts
+  // prove the same with runs made by the feed itself.
+  'Query.mallFeedSettings': { access: 'mallFeed.read', foreign: NO_ID },
+  'Query.mallFeedRuns': { access: 'mallFeed.read', foreign: NO_ID },
+  'Query.mallFeedStats': { access: 'mallFeed.read', foreign: NO_ID, sample: '{ mallFeedStats(days: 7) { day } }' },
+  'Query.mallFeedRun': {
+    access: 'mallFeed.read',
+    foreign: call(
+      'query($f: ID!, $r: ID!) { mallFeedRun(feedId: $f, runId: $r) { id } }',
+      (f) => ({ f: f.mallFeed, r: f.mallFeedRun }),
+      'FEED_RUN_NOT_FOUND',
+    ),
+  },
+  'Query.mallFeedRunErrors': {
+    access: 'mallFeed.read',
+    foreign: call(
+      'query($f: ID!, $r: ID!) { mallFeedRunErrors(feedId: $f, runId: $r) { total } }',
+      (f) => ({ f: f.mallFeed, r: f.mallFeedRun }),
+      'FEED_RUN_NOT_FOUND',
+    ),
+  },
+  'Mutation.mallFeedUpdate': { access: 'mallFeed.update', foreign: NO_ID },
+  'Mutation.mallFeedValidate': { access: 'mallFeed.update', foreign: NO_ID },
+  'Mutation.mallFeedEnqueue': { access: 'mallFeed.update', foreign: NO_ID },
+  'Mutation.mallFeedReset': { access: 'mallFeed.update', foreign: NO_ID },
   'Mutation.agreeToTerms': {
     access: 'partner.update',
     foreign: call(

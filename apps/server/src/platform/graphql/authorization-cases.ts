@@ -25,6 +25,11 @@ export interface Fixtures {
   exportRun: string;
   /** The import (its id) under which a price change of the Czech shop waits for confirmation. */
   priceHold: string;
+  /** A category path of the Czech shop's Heureka feed. */
+  heurekaCategory: string;
+  /** The Czech shop's MALL product feed and one finished run of it. */
+  mallFeed: string;
+  mallFeedRun: string;
   /** The Czech shop's master account, a member of no other demo shop. */
   account: string;
   /** An invitation the Czech shop sent. */

@@ -148,10 +148,31 @@ async function czechRecords(): Promise<Fixtures> {
        values ($1, gen_random_uuid(), 'IMPORT', 'WALK-PRICE', 100, 300) returning source_id`,
       [cz],
     ),
+    heurekaCategory: await one(
+      `insert into heureka_categories (partner_id, category_text) values ($1, 'Heureka.cz | Sport | Cyklistika | Přilby')
+       returning id`,
+      [cz],
+    ),
+    ...(await mallFeedFixtures()),
     account: await one("select id from accounts where email = 'partner@demo.test'"),
     invitation: invited.data.addPartnerAccount.id,
     termsContent: terms.data!.currentTerms.terms.content.id,
   };
+}
+
+/** A MALL product feed of the Czech shop with one finished run (the demo shops have no feed). */
+async function mallFeedFixtures(): Promise<{ mallFeed: string; mallFeedRun: string }> {
+  const mallFeed = await one(
+    `insert into feeds (partner_id, format, type, url, enabled) values ($1, 'MALL', 'PRODUCTS', 'https://feeds.example.com/p.xml', false)
+     returning id`,
+    [cz],
+  );
+  const mallFeedRun = await one(
+    `insert into feed_runs (feed_id, partner_id, format, type, trigger, status, started_at, ended_at)
+     values ($1, $2, 'MALL', 'PRODUCTS', 'MANUAL', 'DONE', now(), now()) returning id`,
+    [mallFeed, cz],
+  );
+  return { mallFeed, mallFeedRun };
 }
 
 /** Every row the Czech shop owns, as one fingerprint per table. */

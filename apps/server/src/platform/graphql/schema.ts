@@ -31,6 +31,8 @@ import '../../modules/messages/graphql';
 import '../../modules/webhooks/graphql';
 import '../../modules/api/graphql';
 import '../../modules/api/integrations-graphql';
+import '../../modules/feeds/graphql';
+import '../../modules/feeds/pairing-graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

@@ -44,4 +44,9 @@ export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | 
   delivery_settings_changed: 'deliveries',
   // Operators only (the cockpit's branch file upload).
   carrier_branches_load_progress: null,
+  // The feed pages (issue 21), each behind its format's right.
+  mall_feed_run_progress: 'mallFeed',
+  heureka_feed_run_progress: 'heurekaFeed',
+  mall_feed_validate_progress: 'mallFeed',
+  heureka_feed_validate_progress: 'heurekaFeed',
 };

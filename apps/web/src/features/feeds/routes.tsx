@@ -2,6 +2,9 @@ import { createRoute } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon';
 import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
+import { MallFeedErrorLogPage } from './mall/MallFeedErrorLogPage';
+import { MallFeedSettingsPage } from './mall/MallFeedSettingsPage';
+import { MallFeedStatsPage } from './mall/MallFeedStatsPage';
 
 const HEUREKA_FEED_TABS: readonly SectionTab[] = [
   { to: '/heureka-feed', label: 'feeds.tabs.settings' },
@@ -81,19 +84,19 @@ const mallFeedTreeChildren = [
   createRoute({
     getParentRoute: () => mallFeedRoute,
     path: '/',
-    component: () => <ComingSoon route="mallFeed" variant="panel" />,
+    component: MallFeedSettingsPage,
   }),
   createRoute({
     getParentRoute: () => mallFeedRoute,
     path: 'stats',
-    component: () => <ComingSoon route="mallFeedStats" variant="panel" />,
+    component: MallFeedStatsPage,
   }),
   createRoute({
     getParentRoute: () => mallFeedRoute,
     path: 'stats/feed/$feedId/job/$jobId/error-log',
     // Named by the spec on its own: it needs the Mall feed resource even if the area's rule ever changes.
     beforeLoad: requireResource('mallFeed'),
-    component: () => <ComingSoon route="mallFeedErrorLog" variant="panel" />,
+    component: MallFeedErrorLogPage,
   }),
 ];
 

@@ -1,0 +1,81 @@
+import { createHash, type Hash } from 'node:crypto';
+import type { XmlNode } from '@pp/domain';
+import { sql } from 'drizzle-orm';
+import { type DbOrTx, rowsOf } from '../../platform/db/client';
+
+/**
+ * Content hashes of a feed's items (table feed_item_hashes): a run skips an item whose hash is the one stored
+ * when it was last applied, so that an unchanged feed costs a read and a look-up per batch instead of the
+ * whole product pipeline. The hash is of the item as parsed (element names and trimmed texts), so neither the
+ * layout of the file nor whitespace around elements counts; what a processor hashes starts with its own name,
+ * so that a change of its mapping (a new version) makes every item count as changed once.
+ */
+
+function addNode(hash: Hash, node: XmlNode): void {
+  // Separators XML 1.0 forbids in names and texts, so no two different trees feed the same bytes.
+  hash.update(node.name);
+  hash.update('\u0001');
+  hash.update(node.text);
+  hash.update('\u0002');
+  for (const child of node.children) addNode(hash, child);
+  hash.update('\u0003');
+}
+
+/** 128 bits of SHA-256, base64url: plenty to tell an item's versions apart, short to store and compare. */
+const digest = (hash: Hash) => hash.digest('base64url').slice(0, 22);
+
+/** The hash of a parsed item (a product's ITEM, nested when it was a group of variants). */
+export function nodeHash(kind: string, node: XmlNode): string {
+  const hash = createHash('sha256');
+  hash.update(kind);
+  hash.update('\u0000');
+  addNode(hash, node);
+  return digest(hash);
+}
+
+/** The hash of an item already reduced to its values (an availability: id, stock, status). */
+export function valuesHash(kind: string, values: readonly (string | number | null)[]): string {
+  const hash = createHash('sha256');
+  hash.update(kind);
+  for (const value of values) {
+    hash.update('\u0000');
+    hash.update(value === null ? '\u0001' : String(value));
+  }
+  return digest(hash);
+}
+
+/** The stored hashes of these items of a feed. */
+export async function storedHashes(
+  db: DbOrTx,
+  partnerId: number,
+  feedId: number,
+  itemIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (!itemIds.length) return new Map();
+  const rows = rowsOf<{ item_id: string; hash: string }>(
+    await db.execute(sql`select item_id, hash from feed_item_hashes
+      where feed_id = ${feedId} and partner_id = ${partnerId} and item_id = any(${sql.param([...itemIds])}::text[])`),
+  );
+  return new Map(rows.map((r) => [r.item_id, r.hash]));
+}
+
+/** Records the hashes of items just applied, in the transaction that applied them. */
+export async function storeHashes(
+  tx: DbOrTx,
+  partnerId: number,
+  feedId: number,
+  entries: readonly { itemId: string; hash: string }[],
+): Promise<void> {
+  if (!entries.length) return;
+  // One row per item: a statement may not update the same row twice.
+  const byId = new Map(entries.map((e) => [e.itemId, e.hash]));
+  await tx.execute(sql`insert into feed_item_hashes (feed_id, partner_id, item_id, hash)
+    select ${feedId}, ${partnerId}, item_id, hash
+    from unnest(${sql.param([...byId.keys()])}::text[], ${sql.param([...byId.values()])}::text[]) as t(item_id, hash)
+    on conflict (feed_id, item_id) do update set hash = excluded.hash`);
+}
+
+/** Forgets what a feed applied (its reset): the next run applies every item again. */
+export async function forgetFeedHashes(tx: DbOrTx, feedId: number): Promise<void> {
+  await tx.execute(sql`delete from feed_item_hashes where feed_id = ${feedId}`);
+}

@@ -1,0 +1,152 @@
+import { DomainError, isProductId, STOCK_MAX, type XmlNode } from '@pp/domain';
+import { rowsOf } from '../../platform/db/client';
+import { withDeadlockRetry } from '../../platform/db/pg-errors';
+import { availabilityStatement, checkedChanges, lockInOrder } from '../products/availability';
+import { FileRefusal, IMPORT_BATCH, readLinedItems } from '../products/import-read';
+import { storedHashes, storeHashes, valuesHash } from './hashes';
+import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from './run-types';
+
+/**
+ * The marketplace's availability feed:
+ * ```xml
+ * <AVAILABILITIES>
+ *   <AVAILABILITY><ID>product or variant id</ID><IN_STOCK>0…9999</IN_STOCK><ACTIVE>true|false</ACTIVE></AVAILABILITY>
+ * </AVAILABILITIES>
+ * ```
+ * Read by the product import's streaming reader (other element names, the same bounds), judged by the rules of
+ * the availability API (products/availability.ts: stock 0…STOCK_MAX, ACTIVE or INACTIVE, NOT_FOR_RESALE stays
+ * the marketplace's) and written through its batch statement, a batch at a time. Unlike an API command, one
+ * unknown id or bad value refuses only its item, which the error log names with its line.
+ */
+
+const HASH_KIND = 'mall-availability/1';
+const ROOT = 'AVAILABILITIES';
+const ITEM = 'AVAILABILITY';
+const FEED_MAX_ITEMS = 5_000_000;
+
+interface Change {
+  id: string;
+  inStock: number;
+  status: 'ACTIVE' | 'INACTIVE' | null;
+  line: number;
+  hash: string;
+}
+
+const textOf = (node: XmlNode, name: string) => node.children.find((c) => c.name === name)?.text;
+
+/** One AVAILABILITY as a change, or its reasons (the API's field rules, one entry each). */
+function changeOf(node: XmlNode, line: number): Change | FeedItemError[] {
+  const id = textOf(node, 'ID') ?? '';
+  const stock = textOf(node, 'IN_STOCK') ?? '';
+  const active = (textOf(node, 'ACTIVE') ?? '').toLowerCase();
+  const itemCode = id || null;
+  const issue = (field: string, rule: string, params: Record<string, string | number> = {}): FeedItemError => ({
+    itemCode,
+    errorCode: 'VALIDATION_ERROR',
+    field,
+    params: { rule, ...params },
+    line,
+  });
+  const errors: FeedItemError[] = [];
+  if (!id) errors.push(issue('ID', 'required'));
+  else if (!isProductId(id)) errors.push(issue('ID', 'productId'));
+  if (stock === '') errors.push(issue('IN_STOCK', 'required'));
+  else if (!/^\d{1,9}$/.test(stock) || Number(stock) > STOCK_MAX) {
+    errors.push(issue('IN_STOCK', 'numberBetween', { 0: 0, 1: STOCK_MAX }));
+  }
+  let status: Change['status'] = null;
+  if (active === 'true' || active === '1') status = 'ACTIVE';
+  else if (active === 'false' || active === '0') status = 'INACTIVE';
+  else if (active !== '') errors.push(issue('ACTIVE', 'invalid'));
+  if (errors.length) return errors;
+  const inStock = Number(stock);
+  return { id, inStock, status, line, hash: valuesHash(HASH_KIND, [id, inStock, status]) };
+}
+
+/**
+ * Writes a batch of changes (one per id) in one transaction with their hashes: the statement writes nothing when
+ * an id is unknown and answers the ids it found, so the unknown ones are refused and the rest written again.
+ * Answers the unknown ones.
+ */
+async function writeChanges(ctx: FeedRunContext, changes: Change[]): Promise<Change[]> {
+  const db = ctx.platform.database.db;
+  let left = changes;
+  const unknown: Change[] = [];
+  // Each round drops what it did not find: the second writes, unless a product went meanwhile.
+  for (let round = 0; left.length && round < 4; round++) {
+    const items = checkedChanges('ITEM', left);
+    const found = await withDeadlockRetry(() =>
+      db.transaction(async (tx) => {
+        await lockInOrder(tx, ctx.partnerId, 'ITEM', items);
+        const rows = rowsOf<{ n: number }>(
+          await tx.execute(availabilityStatement(ctx.partnerId, 'ITEM', items, ctx.actor)),
+        );
+        const hit = new Set(rows.map((r) => Number(r.n)));
+        if (hit.size === items.length) {
+          await storeHashes(
+            tx,
+            ctx.partnerId,
+            ctx.feedId,
+            left.map((c) => ({ itemId: c.id, hash: c.hash })),
+          );
+        }
+        return hit;
+      }),
+    );
+    if (found.size === left.length) return unknown;
+    unknown.push(...left.filter((_, n) => !found.has(n)));
+    left = left.filter((_, n) => found.has(n));
+  }
+  return [...unknown, ...left];
+}
+
+export const processMallAvailability: FeedProcessor = async (ctx, body) => {
+  const totals: FeedRunTotals = { processed: 0, updated: 0, unchanged: 0, errors: 0 };
+  const reader = readLinedItems(body, true, { root: ROOT, item: ITEM, maxItems: FEED_MAX_ITEMS });
+  let batch: Change[] = [];
+  let errors: FeedItemError[] = [];
+  let read = 0;
+  let invalid = 0;
+
+  const flush = async () => {
+    // The same id twice: its last AVAILABILITY wins, as in an API command.
+    const last = new Map(batch.map((c) => [c.id, c]));
+    const stored = await storedHashes(ctx.platform.database.db, ctx.partnerId, ctx.feedId, [...last.keys()]);
+    const changed = [...last.values()].filter((c) => stored.get(c.id) !== c.hash);
+    const unknown = changed.length ? await writeChanges(ctx, changed) : [];
+    for (const c of unknown) {
+      errors.push({ itemCode: c.id, errorCode: 'PRODUCT_NOT_FOUND', params: { productId: c.id }, line: c.line });
+    }
+    totals.processed += read;
+    totals.unchanged += last.size - changed.length;
+    totals.updated += changed.length - unknown.length;
+    totals.errors += invalid + unknown.length;
+    if (errors.length) await ctx.errors(errors);
+    await ctx.progress({ ...totals });
+    batch = [];
+    errors = [];
+    read = 0;
+    invalid = 0;
+  };
+
+  try {
+    for await (const items of reader) {
+      for (const { node, line } of items) {
+        read++;
+        const change = changeOf(node, line);
+        if (Array.isArray(change)) {
+          errors.push(...change);
+          invalid++;
+        } else {
+          batch.push(change);
+        }
+      }
+      if (batch.length + invalid >= IMPORT_BATCH) await flush();
+    }
+    if (read) await flush();
+  } catch (error) {
+    if (error instanceof FileRefusal) throw new DomainError(error.code, error.params);
+    throw error;
+  }
+  return totals;
+};

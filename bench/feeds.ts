@@ -1,0 +1,223 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/server/src/app';
+import { openFeed } from '../apps/server/src/modules/feeds/fetch';
+import { processMallAvailability } from '../apps/server/src/modules/feeds/mall-availability';
+import { processMallProducts } from '../apps/server/src/modules/feeds/mall-products';
+import type {
+  FeedProcessor,
+  FeedRunContext,
+  FeedRunTotals,
+  FeedType,
+} from '../apps/server/src/modules/feeds/run-types';
+import { feeds } from '../apps/server/src/modules/feeds/tables';
+import { loadConfig } from '../apps/server/src/platform/config';
+import type { Platform } from '../apps/server/src/platform/context';
+import { seedDemo } from '../apps/server/src/seed/demo';
+import { seedLarge } from '../apps/server/src/seed/large';
+import { benchDatabase } from './database';
+import type { BenchResult } from './run';
+
+const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const ITEMS = num('BENCH_FEED_ITEMS', 100_000);
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+/**
+ * The marketplace's product feed of `count` ITEMs, written to the response as the reader takes it (never the
+ * whole text in memory): one ITEM in five is a variant of a flat group of two (ITEMGROUP_ID), most have
+ * parameters, images and a promotion, one in a hundred is refused (a wrong barcode). `round` changes nothing
+ * but the layout, so a second run finds every item unchanged.
+ */
+function productFeed(res: ServerResponse, count: number, round: number) {
+  let i = 0;
+  const indent = round % 2 ? '\n  ' : '';
+  const next = (): string => {
+    const id = `FEED-${i}`;
+    const price = 100 + (i % 5000);
+    // Items 5k and 5k+1 are the red and blue variants of group FEED-G-k.
+    const group = i % 5 === 0 || i % 5 === 1 ? `FEED-G-${Math.floor(i / 5)}` : null;
+    const color = i % 5 === 1 ? 'blue' : 'red';
+    const grouping = group
+      ? `<ITEMGROUP_ID>${group}</ITEMGROUP_ID><ITEMGROUP_TITLE>Bench kettle</ITEMGROUP_TITLE><VARIABLE_PARAMS><PARAM>COLOR</PARAM></VARIABLE_PARAMS>`
+      : '';
+    const text =
+      `<ITEM>${indent}<ID>${id}</ID>${grouping}<STAGE>${i % 3 === 0 ? 'DRAFT' : 'LIVE'}</STAGE><CATEGORY_ID>900903</CATEGORY_ID><BRAND_ID>BENCHBRAND</BRAND_ID>` +
+      `<PRODUCT_TYPE>Bench kettle ${group ? 'g' : i % 100}</PRODUCT_TYPE><LINE>Line ${i % 7}</LINE><SHORTDESC>A kettle for the bench &amp; more</SHORTDESC>` +
+      `<LONGDESC><![CDATA[<p>Boils <strong>fast</strong>.</p><ul><li>1.7 l</li></ul>]]></LONGDESC>` +
+      `<BARCODE>${i % 100 === 99 ? '1234567890123' : '4006381333931'}</BARCODE><PRICE>${price}</PRICE><RRP>${price + 50}</RRP><VAT>21</VAT>` +
+      `<IN_STOCK>${i % 50}</IN_STOCK><DELIVERY_DELAY>${i % 4}</DELIVERY_DELAY><FREE_DELIVERY>${i % 2 === 0}</FREE_DELIVERY>` +
+      `<PACKAGE_SIZE>smallbox</PACKAGE_SIZE><DIMENSIONS><WEIGHT>1.5</WEIGHT><WIDTH>20</WIDTH><LENGTH>25</LENGTH><HEIGHT>30</HEIGHT></DIMENSIONS>` +
+      `<STATUS>ACTIVE</STATUS><PARAM><NAME>COLOR</NAME><VALUE>${color}</VALUE></PARAM><PARAM><NAME>POWER</NAME><VALUE>${1000 + (i % 1200)}</VALUE></PARAM>` +
+      `<MEDIA><URL>https://img.example/${id}.jpg</URL><MAIN>true</MAIN></MEDIA><MEDIA><URL>https://img.example/${id}-2.jpg</URL></MEDIA>` +
+      // A promotion is a product's price: a group's product has its variants' prices instead.
+      `${group ? '' : `<PROMOTION><PRICE>${price - 10}</PRICE><FROM>2026-12-01</FROM><TO>2026-12-24</TO></PROMOTION>`}${indent}</ITEM>\n`;
+    i++;
+    return text;
+  };
+  stream(res, '<?xml version="1.0" encoding="UTF-8"?>\n<ITEMS>\n', () => (i < count ? next() : null), '</ITEMS>\n');
+}
+
+/** The availability feed of the same items: stock and status of each product and variant. */
+function availabilityFeed(res: ServerResponse, count: number) {
+  let i = 0;
+  const next = () =>
+    i < count
+      ? `<AVAILABILITY><ID>FEED-${i}</ID><IN_STOCK>${(i++ * 7) % 100}</IN_STOCK><ACTIVE>${i % 9 !== 0}</ACTIVE></AVAILABILITY>\n`
+      : null;
+  stream(res, '<?xml version="1.0" encoding="UTF-8"?>\n<AVAILABILITIES>\n', next, '</AVAILABILITIES>\n');
+}
+
+/** Writes a generated body in 64 KB pieces, waiting for the socket to drain: memory holds a piece, not the file. */
+function stream(res: ServerResponse, head: string, next: () => string | null, tail: string) {
+  res.writeHead(200, { 'content-type': 'application/xml' });
+  let piece = head;
+  const pump = () => {
+    for (;;) {
+      let text = next();
+      while (text !== null && piece.length < 64 * 1024) {
+        piece += text;
+        text = next();
+      }
+      if (text === null) {
+        res.end(piece + tail);
+        return;
+      }
+      const more = res.write(piece);
+      piece = text;
+      if (!more) {
+        res.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
+}
+
+/** Samples the process's resident memory while `work` runs; answers the time and the peak. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; before: number; peak: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  const t0 = performance.now();
+  try {
+    const result = await work();
+    return { result, ms: performance.now() - t0, before, peak };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * The marketplace's feeds as a run reads them: a generated 100,000-item product feed (flat variants grouped by
+ * ITEMGROUP_ID) served over HTTP on loopback, downloaded as a stream and applied into the large seed through the
+ * product import's pipeline, then the same feed again (unchanged: every item skipped by its hash), then the
+ * availability feed of the same items twice. Prints items per second, peak RSS and the unchanged re-run's time.
+ */
+export async function feedsBench(): Promise<BenchResult[]> {
+  const { database, url: databaseUrl, drop } = await benchDatabase('feeds');
+  const postgres = database.kind === 'postgres';
+  await seedDemo(database.db, { extraPartners: 0 });
+  await seedLarge(database.db, {
+    partners: num('BENCH_FEED_PARTNERS', 200),
+    products: num('BENCH_FEED_SEED_PRODUCTS', postgres ? 100_000 : 10_000),
+    orders: 0,
+  });
+  await database.executeSql(`insert into categories (id, shop_id, parent_id, level, sap_id, names) values
+    (900901, 'CZ10MA', null, 1, 'BENCH-1', '{"en":"Bench"}'), (900902, 'CZ10MA', 900901, 2, 'BENCH-2', '{"en":"Bench"}'),
+    (900903, 'CZ10MA', 900902, 3, 'BENCH-3', '{"en":"Bench kettles"}')`);
+  await database.executeSql(`insert into category_parameters (id, category_id, code, names, class, variant, options) values
+    (900911, 900903, 'COLOR', '{"en":"Colour"}', 'ENUM', true, '[{"value":"red","text":{"en":"red"}},{"value":"blue","text":{"en":"blue"}}]'),
+    (900912, 900903, 'POWER', '{"en":"Power"}', 'NUMBER', false, '[]')`);
+  await database.executeSql(
+    `insert into brands (id, name, url_key, tag) values ('BENCHBRAND', 'BenchBrand', 'benchbrand', 'benchbrand')`,
+  );
+  if (postgres) await database.executeSql('vacuum analyze');
+  const [cz] = (await database.executeSql(`select id from partners where sap_id = '100001'`)).rows as { id: number }[];
+  const partnerId = cz!.id;
+
+  let round = 0;
+  const seller = createServer((req, res) => {
+    if (req.url === '/products.xml') productFeed(res, ITEMS, round++);
+    else if (req.url === '/availability.xml') availabilityFeed(res, ITEMS);
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => seller.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(seller.address() as AddressInfo).port}`;
+
+  const config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', REMOTE_LOGIN_SECRET: 'bench-remote-login-secret-0123456789' }),
+    databaseUrl,
+    webDist: '/nonexistent',
+    jobsEnabled: false,
+  };
+  config.webhooks = { ...config.webhooks, allowPrivateUrls: true };
+  const app = await buildApp({ config, database });
+  const results: BenchResult[] = [];
+  try {
+    const feedOf = async (type: FeedType) => {
+      const [row] = await database.db
+        .insert(feeds)
+        .values({ partnerId, format: 'MALL', type })
+        .returning({ id: feeds.id });
+      return row!.id;
+    };
+    const productsFeed = await feedOf('PRODUCTS');
+    const availabilityFeedId = await feedOf('AVAILABILITY');
+    let runId = 0;
+    const runOnce = async (label: string, processor: FeedProcessor, feedId: number, type: FeedType, path: string) => {
+      let errors = 0;
+      const ctx: FeedRunContext = {
+        platform: app.platform as Platform,
+        partnerId,
+        feedId,
+        runId: ++runId,
+        format: 'MALL',
+        type,
+        actor: { accountId: null, adminAccountId: null, partnerId, requestId: `bench-feed:${runId}` },
+        progress: async () => undefined,
+        errors: async (items) => {
+          errors += items.length;
+        },
+      };
+      const run = await measured(async () => {
+        const opened = await openFeed(app.platform, { url: `${base}${path}` });
+        return processor(ctx, opened.body);
+      });
+      const totals: FeedRunTotals = run.result;
+      console.log(
+        `feeds ${label} (${database.kind}): ${totals.processed} items in ${(run.ms / 1000).toFixed(1)} s = ` +
+          `${(totals.processed / (run.ms / 1000)).toFixed(0)} items/s (${totals.updated} updated, ${totals.unchanged} unchanged, ` +
+          `${totals.errors} refused, ${errors} log entries); RSS ${mb(run.before)} before, peak ${mb(run.peak)} (+${mb(run.peak - run.before)})`,
+      );
+      results.push({ name: `MALL feed ${label} ${ITEMS}`, rows: totals.processed, samples: [run.ms] });
+      return run.ms;
+    };
+    const first = await runOnce('products, first run', processMallProducts, productsFeed, 'PRODUCTS', '/products.xml');
+    const again = await runOnce('products, unchanged', processMallProducts, productsFeed, 'PRODUCTS', '/products.xml');
+    console.log(`feeds products (${database.kind}): the unchanged re-run is ${(first / again).toFixed(1)}x faster`);
+    const stockFirst = await runOnce(
+      'availability, first run',
+      processMallAvailability,
+      availabilityFeedId,
+      'AVAILABILITY',
+      '/availability.xml',
+    );
+    const stockAgain = await runOnce(
+      'availability, unchanged',
+      processMallAvailability,
+      availabilityFeedId,
+      'AVAILABILITY',
+      '/availability.xml',
+    );
+    console.log(
+      `feeds availability (${database.kind}): the unchanged re-run is ${(stockFirst / stockAgain).toFixed(1)}x faster`,
+    );
+  } finally {
+    await app.close();
+    await new Promise<void>((resolve) => seller.close(() => resolve()));
+    await drop();
+  }
+  return results;
+}
