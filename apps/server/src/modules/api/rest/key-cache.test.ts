@@ -27,13 +27,22 @@ const status = async (app: App, path: string, clientId: string) => (await v1Get(
 describe('the keys a process keeps', () => {
   it('reads a key once per few seconds: a change nobody announces is not seen by a process that holds it', async () => {
     const { clientId, keyId } = await issueKey(server, 'partner@demo.test', cz, { type: 'legacy' });
-    expect(await status(other, '/v1/shops', clientId)).toBe(200);
-    // Written behind the portal's back (no audit, no announcement): the process answers from what it read.
-    await server.database.db
-      .update(apiKeys)
-      .set({ revokedAt: new Date() })
-      .where(eq(apiKeys.id, Number(keyId)));
-    expect(await status(other, '/v1/shops', clientId)).toBe(200);
+    const revokeSilently = (revokedAt: Date | null) =>
+      server.database.db
+        .update(apiKeys)
+        .set({ revokedAt })
+        .where(eq(apiKeys.id, Number(keyId)));
+    // Written behind the portal's back (no audit, no announcement): the process answers from what it read. On
+    // PostgreSQL the announcement of the key's creation may reach the other process after its first read and make
+    // it read again once; then the key is read again and the silent change tried once more.
+    let kept = false;
+    for (let attempt = 0; attempt < 5 && !kept; attempt++) {
+      await revokeSilently(null);
+      expect(await status(other, '/v1/shops', clientId)).toBe(200);
+      await revokeSilently(new Date());
+      kept = (await status(other, '/v1/shops', clientId)) === 200;
+    }
+    expect(kept).toBe(true);
     // A process that never read the key reads it now.
     expect(await status(server.app, '/v1/shops', clientId)).toBe(401);
   });
