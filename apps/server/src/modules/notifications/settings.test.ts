@@ -103,6 +103,7 @@ describe('notification settings', () => {
       'MESSAGE_RECEIVED',
       'WEBHOOK_BROKEN',
       'MALL_DELIVERY_DECIDED',
+      'FEED_RUN_WITH_ERRORS',
     ]);
     expect(settings.ORDER_CREATED).toEqual({
       eventType: 'ORDER_CREATED',
@@ -115,6 +116,8 @@ describe('notification settings', () => {
     expect(settings.WEBHOOK_BROKEN).toMatchObject({ groups: ['TECH'], active: true });
     expect(settings.ORDER_CANCELLATION_REQUESTED).toMatchObject({ groups: ['SALES'], active: true, isDefault: true });
     expect(settings.MALL_DELIVERY_DECIDED).toMatchObject({ groups: ['MANAGER', 'LOGISTICS'], active: true });
+    // A feed run that refused items tells the technicians, as a product import does.
+    expect(settings.FEED_RUN_WITH_ERRORS).toMatchObject({ groups: ['TECH'], active: true, isDefault: true });
   });
 
   it('names the groups that have a contact', async () => {
