@@ -1,10 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon';
 import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
-import { MallFeedErrorLogPage } from './mall/MallFeedErrorLogPage';
-import { MallFeedSettingsPage } from './mall/MallFeedSettingsPage';
-import { MallFeedStatsPage } from './mall/MallFeedStatsPage';
 
 const HEUREKA_FEED_TABS: readonly SectionTab[] = [
   { to: '/heureka-feed', label: 'feeds.tabs.settings' },
@@ -84,19 +81,19 @@ const mallFeedTreeChildren = [
   createRoute({
     getParentRoute: () => mallFeedRoute,
     path: '/',
-    component: MallFeedSettingsPage,
+    component: lazyRouteComponent(() => import('./mall/MallFeedSettingsPage'), 'MallFeedSettingsPage'),
   }),
   createRoute({
     getParentRoute: () => mallFeedRoute,
     path: 'stats',
-    component: MallFeedStatsPage,
+    component: lazyRouteComponent(() => import('./mall/MallFeedStatsPage'), 'MallFeedStatsPage'),
   }),
   createRoute({
     getParentRoute: () => mallFeedRoute,
     path: 'stats/feed/$feedId/job/$jobId/error-log',
     // Named by the spec on its own: it needs the Mall feed resource even if the area's rule ever changes.
     beforeLoad: requireResource('mallFeed'),
-    component: MallFeedErrorLogPage,
+    component: lazyRouteComponent(() => import('./mall/MallFeedErrorLogPage'), 'MallFeedErrorLogPage'),
   }),
 ];
 
