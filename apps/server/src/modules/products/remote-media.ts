@@ -81,14 +81,13 @@ export async function queueRemoteMedia(
 }
 
 /**
- * Queues the fetch job unless one is already waiting: every batch of a large import queues URLs, and one
- * waiting job works them all (a job already running may have looked for the last time, so it does not count).
+ * Queues the fetch job in the transaction that queued the URLs, so it runs after they are committed and sees
+ * them. Coalescing with a job already waiting lost wake-ups: that job could start and look before this
+ * transaction committed, leaving the URLs to the minute's sweep (an e2e waited 30 s for a picture in vain under
+ * load). A job that finds nothing pending ends at once.
  */
 async function wakeRemoteMediaJob(tx: DbOrTx, jobs: Pick<Jobs, 'send'>): Promise<void> {
-  const waiting = rowsOf(
-    await tx.execute(sql`select 1 from pgboss.job where name = ${REMOTE_MEDIA_JOB} and state = 'created' limit 1`),
-  );
-  if (!waiting.length) await jobs.send(REMOTE_MEDIA_JOB, {}, { tx });
+  await jobs.send(REMOTE_MEDIA_JOB, {}, { tx });
 }
 
 /**
