@@ -1,4 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { openFeed } from '../apps/server/src/modules/feeds/fetch';
@@ -22,6 +24,14 @@ const num = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const ITEMS = num('BENCH_FEED_ITEMS', 100_000);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
+/** A valid EAN-13 of its own for every item (the variants of a product may not share one). */
+function ean13(n: number): string {
+  const body = `40${String(n).padStart(10, '0')}`;
+  let sum = 0;
+  for (let k = 0; k < 12; k++) sum += Number(body[k]) * (k % 2 ? 3 : 1);
+  return body + ((10 - (sum % 10)) % 10);
+}
+
 /**
  * The marketplace's product feed of `count` ITEMs, written to the response as the reader takes it (never the
  * whole text in memory): one ITEM in five is a variant of a flat group of two (ITEMGROUP_ID), most have
@@ -44,7 +54,7 @@ function productFeed(res: ServerResponse, count: number, round: number) {
       `<ITEM>${indent}<ID>${id}</ID>${grouping}<STAGE>${i % 3 === 0 ? 'DRAFT' : 'LIVE'}</STAGE><CATEGORY_ID>900903</CATEGORY_ID><BRAND_ID>BENCHBRAND</BRAND_ID>` +
       `<PRODUCT_TYPE>Bench kettle ${group ? 'g' : i % 100}</PRODUCT_TYPE><LINE>Line ${i % 7}</LINE><SHORTDESC>A kettle for the bench &amp; more</SHORTDESC>` +
       `<LONGDESC><![CDATA[<p>Boils <strong>fast</strong>.</p><ul><li>1.7 l</li></ul>]]></LONGDESC>` +
-      `<BARCODE>${i % 100 === 99 ? '1234567890123' : '4006381333931'}</BARCODE><PRICE>${price}</PRICE><RRP>${price + 50}</RRP><VAT>21</VAT>` +
+      `<BARCODE>${i % 100 === 99 ? '1234567890123' : ean13(i)}</BARCODE><PRICE>${price}</PRICE><RRP>${price + 50}</RRP><VAT>21</VAT>` +
       `<IN_STOCK>${i % 50}</IN_STOCK><DELIVERY_DELAY>${i % 4}</DELIVERY_DELAY><FREE_DELIVERY>${i % 2 === 0}</FREE_DELIVERY>` +
       `<PACKAGE_SIZE>smallbox</PACKAGE_SIZE><DIMENSIONS><WEIGHT>1.5</WEIGHT><WIDTH>20</WIDTH><LENGTH>25</LENGTH><HEIGHT>30</HEIGHT></DIMENSIONS>` +
       `<STATUS>ACTIVE</STATUS><PARAM><NAME>COLOR</NAME><VALUE>${color}</VALUE></PARAM><PARAM><NAME>POWER</NAME><VALUE>${1000 + (i % 1200)}</VALUE></PARAM>` +
@@ -168,6 +178,8 @@ export async function feedsBench(): Promise<BenchResult[]> {
     let runId = 0;
     const runOnce = async (label: string, processor: FeedProcessor, feedId: number, type: FeedType, path: string) => {
       let errors = 0;
+      /** Why items were refused, counted by code, field and rule: a bench file must be refused only as meant. */
+      const reasons = new Map<string, number>();
       const ctx: FeedRunContext = {
         platform: app.platform as Platform,
         partnerId,
@@ -179,18 +191,59 @@ export async function feedsBench(): Promise<BenchResult[]> {
         progress: async () => undefined,
         errors: async (items) => {
           errors += items.length;
+          for (const e of items) {
+            const key = [e.errorCode, e.field, e.params?.rule].filter(Boolean).join(' ');
+            reasons.set(key, (reasons.get(key) ?? 0) + 1);
+          }
         },
       };
+      // BENCH_PROFILE=<label start>: a CPU profile of that run alone, written beside the working directory.
+      const profiled = process.env.BENCH_PROFILE && label.startsWith(process.env.BENCH_PROFILE);
+      const session = profiled ? new Session() : null;
+      if (session) {
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      }
+      // BENCH_PGSS=1 (PostgreSQL with pg_stat_statements preloaded): the run's statements, most costly first.
+      const pgss = postgres && process.env.BENCH_PGSS === '1';
+      if (pgss) {
+        await database.executeSql('create extension if not exists pg_stat_statements');
+        await database.executeSql('select pg_stat_statements_reset()');
+      }
       const run = await measured(async () => {
         const opened = await openFeed(app.platform, { url: `${base}${path}` });
         return processor(ctx, opened.body);
       });
+      if (session) {
+        const { profile } = await session.post('Profiler.stop');
+        const file = `feeds-${label.replace(/\W+/g, '-')}.cpuprofile`;
+        writeFileSync(file, JSON.stringify(profile));
+        session.disconnect();
+        console.log(`  CPU profile: ${file}`);
+      }
       const totals: FeedRunTotals = run.result;
       console.log(
         `feeds ${label} (${database.kind}): ${totals.processed} items in ${(run.ms / 1000).toFixed(1)} s = ` +
           `${(totals.processed / (run.ms / 1000)).toFixed(0)} items/s (${totals.updated} updated, ${totals.unchanged} unchanged, ` +
           `${totals.errors} refused, ${errors} log entries); RSS ${mb(run.before)} before, peak ${mb(run.peak)} (+${mb(run.peak - run.before)})`,
       );
+      if (pgss) {
+        const top = (
+          await database.executeSql(`select calls, round(total_exec_time) as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q
+            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+            order by total_exec_time desc limit 14`)
+        ).rows as { calls: number; ms: number; q: string }[];
+        const all = (
+          await database.executeSql(`select round(sum(total_exec_time)) as ms, sum(calls) as calls from pg_stat_statements
+            where dbid = (select oid from pg_database where datname = current_database())`)
+        ).rows as { ms: number; calls: number }[];
+        console.log(`  statements: ${all[0]!.calls} calls, ${all[0]!.ms} ms`);
+        for (const r of top) console.log(`  ${String(r.ms).padStart(6)} ms ${String(r.calls).padStart(5)}× ${r.q}`);
+      }
+      if (reasons.size) {
+        console.log(`  refusals: ${[...reasons].map(([key, n]) => `${key} ×${n}`).join(', ')}`);
+      }
       results.push({ name: `MALL feed ${label} ${ITEMS}`, rows: totals.processed, samples: [run.ms] });
       return run.ms;
     };

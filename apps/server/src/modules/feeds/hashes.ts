@@ -11,14 +11,14 @@ import { type DbOrTx, rowsOf } from '../../platform/db/client';
  * so that a change of its mapping (a new version) makes every item count as changed once.
  */
 
-function addNode(hash: Hash, node: XmlNode): void {
-  // Separators XML 1.0 forbids in names and texts, so no two different trees feed the same bytes.
-  hash.update(node.name);
-  hash.update('\u0001');
-  hash.update(node.text);
-  hash.update('\u0002');
-  for (const child of node.children) addNode(hash, child);
-  hash.update('\u0003');
+/**
+ * The tree as one text, hashed at once (an update per piece cost a tenth of an unchanged run). Separators XML
+ * 1.0 forbids in names and texts, so no two different trees give the same text.
+ */
+function nodeText(node: XmlNode): string {
+  let text = `${node.name}\u0001${node.text}\u0002`;
+  for (const child of node.children) text += nodeText(child);
+  return `${text}\u0003`;
 }
 
 /** 128 bits of SHA-256, base64url: plenty to tell an item's versions apart, short to store and compare. */
@@ -27,9 +27,7 @@ const digest = (hash: Hash) => hash.digest('base64url').slice(0, 22);
 /** The hash of a parsed item (a product's ITEM, nested when it was a group of variants). */
 export function nodeHash(kind: string, node: XmlNode): string {
   const hash = createHash('sha256');
-  hash.update(kind);
-  hash.update('\u0000');
-  addNode(hash, node);
+  hash.update(`${kind}\u0000${nodeText(node)}`);
   return digest(hash);
 }
 

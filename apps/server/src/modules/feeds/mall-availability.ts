@@ -64,40 +64,29 @@ function changeOf(node: XmlNode, line: number): Change | FeedItemError[] {
 }
 
 /**
- * Writes a batch of changes (one per id) in one transaction with their hashes: the statement writes nothing when
- * an id is unknown and answers the ids it found, so the unknown ones are refused and the rest written again.
- * Answers the unknown ones.
+ * Writes a batch of changes (one per id) in one transaction with their hashes: the statement writes the ids it
+ * finds and answers them; the others are answered as unknown (refused item by item in the error log).
  */
 async function writeChanges(ctx: FeedRunContext, changes: Change[]): Promise<Change[]> {
   const db = ctx.platform.database.db;
-  let left = changes;
-  const unknown: Change[] = [];
-  // Each round drops what it did not find: the second writes, unless a product went meanwhile.
-  for (let round = 0; left.length && round < 4; round++) {
-    const items = checkedChanges('ITEM', left);
-    const found = await withDeadlockRetry(() =>
-      db.transaction(async (tx) => {
-        await lockInOrder(tx, ctx.partnerId, 'ITEM', items);
-        const rows = rowsOf<{ n: number }>(
-          await tx.execute(availabilityStatement(ctx.partnerId, 'ITEM', items, ctx.actor)),
-        );
-        const hit = new Set(rows.map((r) => Number(r.n)));
-        if (hit.size === items.length) {
-          await storeHashes(
-            tx,
-            ctx.partnerId,
-            ctx.feedId,
-            left.map((c) => ({ itemId: c.id, hash: c.hash })),
-          );
-        }
-        return hit;
-      }),
-    );
-    if (found.size === left.length) return unknown;
-    unknown.push(...left.filter((_, n) => !found.has(n)));
-    left = left.filter((_, n) => found.has(n));
-  }
-  return [...unknown, ...left];
+  const items = checkedChanges('ITEM', changes);
+  const found = await withDeadlockRetry(() =>
+    db.transaction(async (tx) => {
+      await lockInOrder(tx, ctx.partnerId, 'ITEM', items);
+      const rows = rowsOf<{ n: number }>(
+        await tx.execute(availabilityStatement(ctx.partnerId, 'ITEM', items, ctx.actor, true)),
+      );
+      const hit = new Set(rows.map((r) => Number(r.n)));
+      await storeHashes(
+        tx,
+        ctx.partnerId,
+        ctx.feedId,
+        changes.filter((_, n) => hit.has(n)).map((c) => ({ itemId: c.id, hash: c.hash })),
+      );
+      return hit;
+    }),
+  );
+  return changes.filter((_, n) => !found.has(n));
 }
 
 export const processMallAvailability: FeedProcessor = async (ctx, body) => {

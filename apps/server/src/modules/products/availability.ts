@@ -175,6 +175,8 @@ export function availabilityStatement(
   scope: AvailabilityScope,
   items: readonly CheckedChange[],
   actor: Actor,
+  /** Write the items found even when others are not (a feed, which reports the unknown ones item by item). */
+  partial = false,
 ): SQL {
   const first = items[0]!;
   // One entry per command, in the portal's words: a product's edit, or a change of many products. The
@@ -222,7 +224,7 @@ export function availabilityStatement(
     ),
     -- An item hits at most one row (items are unique, a variant counts only where no product has its id): all
     -- were found when the counts agree, which costs a count where an anti-join of the two cost 40 ms a batch.
-    whole as (select (select count(*) from hit) = (select count(*) from input) as ok),
+    whole as (select ${partial} or (select count(*) from hit) = (select count(*) from input) as ok),
     product_rows as (
       update products t set in_stock = i.in_stock,
           status = case when t.status = 'NOT_FOR_RESALE' then t.status else coalesce(i.status, t.status) end,

@@ -73,7 +73,9 @@ export async function writeProducts(
       // Campaign promotions and labels belong to the marketplace: kept as they are, never taken from a file.
       promotions: withCampaignOnes(before?.promotions ?? [], input.promotions),
       labels: withCampaignOnes(before?.labels ?? [], input.labels),
-      mainThumb: main ? (kept?.thumb_url ?? main.url) : null,
+      // What applyRemoteMedia would set (a stored copy, or the portal's own file, never a seller's URL): written
+      // right at once, so that it has nothing to correct on a feed's thousands of new products.
+      mainThumb: main ? (kept?.thumb_url ?? (main.url.startsWith('/media/') ? main.url : null)) : null,
     };
   });
   await tx.execute(sql`
