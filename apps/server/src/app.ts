@@ -42,6 +42,7 @@ import { registerUsageRoute } from './modules/analytics/rest';
 import { registerMessageRoutes } from './modules/messages/rest';
 import { hasIntakeCredential, registerIntakeRoutes } from './modules/deliveries/intake-rest';
 import { registerBranchUploadRoute } from './modules/deliveries/carriers/upload-rest';
+import { registerDemoFeedRoutes } from './modules/feeds/demo-feeds';
 import { registerFeedRoutes } from './modules/feeds/rest';
 import { type ApiV1, registerApiV1 } from './modules/api/rest/plugin';
 import { closeUnreadUploadOnRefusal } from './platform/uploads/transport';
@@ -352,6 +353,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerIntakeRoutes(app, platform);
   await registerBranchUploadRoute(app, platform);
   registerFeedRoutes(app, platform);
+  // The demo shops' feed files, served by the portal itself (never in production: seedDemo is off there).
+  if (config.seedDemo) registerDemoFeedRoutes(app, platform);
   const apiV1 = await registerApiV1(app, platform);
 
   let webVersion = readWebVersion(config.webDist);

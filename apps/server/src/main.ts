@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { queueDemoFeedRuns } from './modules/feeds/demo-feeds';
 import { loadConfig } from './platform/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasData, seedDemo } from './seed/demo';
 import { demoMediaOf } from './seed/products';
@@ -8,12 +9,15 @@ import { DEMO_SANDBOX_CLIENT_ID } from './seed/partner-area/sandbox';
 const config = loadConfig();
 const { app, platform, close } = await buildApp({ config });
 
-if (config.seedDemo && !(await hasData(platform.database.db))) {
+const seeded = config.seedDemo && !(await hasData(platform.database.db));
+if (seeded) {
   app.log.info('empty database: seeding demo data');
-  await seedDemo(platform.database.db, { media: demoMediaOf(config) });
+  await seedDemo(platform.database.db, { media: demoMediaOf(config), feedsUrl: config.publicUrl });
 }
 
 await app.listen({ port: config.port, host: config.host });
+// The demo's living data: the Czech shop's feeds run once now, from the portal's own demo files.
+if (seeded && config.marketplace.demoOrders) await queueDemoFeedRuns(platform);
 
 const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
 console.log(

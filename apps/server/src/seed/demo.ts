@@ -20,6 +20,7 @@ import { seedBrandLogos, seedBrandRequests, seedBrands } from './brands';
 import { seedCatalog } from './catalog-seed';
 import { seedPartnerArea } from './partner-area';
 import { seedTerms } from './terms';
+import { seedDemoFeeds } from './feeds';
 import { type DemoMedia, seedDemoProducts } from './products';
 import { seedMallDelivery } from '../modules/deliveries/mall/seed';
 
@@ -146,6 +147,8 @@ export async function seedDemo(
     products?: boolean;
     /** Where generated product pictures and brand logos go; without it the catalogue has no pictures. */
     media?: DemoMedia;
+    /** The portal's address: the demo shops' feeds point at its demo files (seed/feeds.ts); none without it. */
+    feedsUrl?: string;
   } = {},
 ): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -308,6 +311,7 @@ export async function seedDemo(
     }
     await seedTerms(tx);
     await seedMallDelivery(tx, cz);
+    if (options.feedsUrl) await seedDemoFeeds(tx, { cz, pl }, options.feedsUrl);
     await seedPartnerArea(
       tx,
       { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin, demoPasswordHash: hash },

@@ -11,6 +11,7 @@ import {
   FEED_TOTAL_TIMEOUT_MS,
 } from '@pp/domain';
 import type { Platform } from '../../platform/context';
+import type { Config } from '../../platform/config';
 import { guardedLookup, hostOf, resolveAllowed } from '../../platform/net/url-check';
 
 /** Where a feed is and how to sign in to it (the feed's settings). */
@@ -57,6 +58,21 @@ function socketFailure(error: unknown): DomainError {
 }
 
 /**
+ * Whether a feed at this URL may be on a private or loopback address: where the deployment allows it (the
+ * webhooks' setting), and in the demo for the portal's own origin, which serves the demo shops' feeds
+ * (demo-feeds.ts). Decided per URL, so a redirect from there to another private address is still refused.
+ */
+export function feedMayBePrivate(config: Pick<Config, 'webhooks' | 'seedDemo' | 'production' | 'publicUrl'>, url: URL) {
+  if (config.webhooks.allowPrivateUrls) return true;
+  if (!config.seedDemo || config.production) return false;
+  try {
+    return url.origin === new URL(config.publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Opens a seller's feed for reading as a stream, trusting nothing its server says: http(s) only, every address
  * on the allow-list of outbound connections (checked when the socket connects, redirects included, so DNS
  * rebinding cannot reach the server's own network), at most `maxRedirects` redirects, a fresh connection per
@@ -69,7 +85,6 @@ export async function openFeed(
   source: FeedSource,
   limits: FeedFetchLimits = FEED_FETCH_LIMITS,
 ): Promise<OpenedFeed> {
-  const allowPrivate = platform.config.webhooks.allowPrivateUrls;
   const deadline = Date.now() + limits.totalTimeoutMs;
   let url: URL;
   try {
@@ -82,6 +97,7 @@ export async function openFeed(
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAllowed('scheme');
     // Credentials belong in the feed's settings (stored encrypted), not in a URL that logs and redirects repeat.
     if (url.username || url.password) throw notAllowed('credentials');
+    const allowPrivate = feedMayBePrivate(platform.config, url);
     const host = hostOf(url);
     // A literal address never goes through the lookup: it is checked here instead.
     if (isIP(host)) {

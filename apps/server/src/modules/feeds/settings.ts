@@ -14,6 +14,7 @@ import type { Platform, RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { checkOutboundUrl } from '../../platform/net/url-check';
+import { feedMayBePrivate } from './fetch';
 import { secretBox } from '../../platform/secrets';
 import { publishInTransaction } from '../../platform/stream/hub';
 import type { FeedFormat, FeedType } from './run-types';
@@ -189,7 +190,7 @@ export async function mallFeedSettings(
 /** The URL may be reached by this server: it resolves, and only to public addresses unless the deployment allows. */
 export async function checkFeedUrl(platform: Pick<Platform, 'config'>, url: string): Promise<void> {
   try {
-    await checkOutboundUrl(url, platform.config.webhooks.allowPrivateUrls);
+    await checkOutboundUrl(url, URL.canParse(url) && feedMayBePrivate(platform.config, new URL(url)));
   } catch (error) {
     if (error instanceof DomainError) throw new DomainError('FEED_URL_NOT_ALLOWED', error.params);
     throw error;
