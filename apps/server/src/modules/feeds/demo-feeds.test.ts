@@ -29,7 +29,8 @@ beforeAll(async () => {
   // A data folder of its own: the seed then gives the products their pictures, as the demo's has (a listed
   // product needs one, so the demo's feeds carry them).
   dataDir = await mkdtemp(join(tmpdir(), 'pp-demo-feeds-'));
-  server = await startTestServer({ listen: true, config: { seedDemo: true, dataDir } });
+  // The demo never runs in production: the PostgreSQL pass's production setting is left out here.
+  server = await startTestServer({ listen: true, config: { seedDemo: true, production: false, dataDir } });
   const { port } = server.app.app.server.address() as { port: number };
   base = `http://127.0.0.1:${port}`;
   // The portal's address is known once it listens: the demo's feeds point there, as main.ts seeds them.

@@ -16,6 +16,7 @@ let other: App;
 let seller: FeedServer;
 let cz: number;
 let sk: number;
+let pl: number;
 let czToken: string;
 let skToken: string;
 let readerToken: string;
@@ -50,6 +51,7 @@ beforeAll(async () => {
   seller.route('/broken.xml', (_req, res) => res.writeHead(500).end());
   cz = await partnerIdByShop(server.database, '100001');
   sk = await partnerIdByShop(server.database, '100002');
+  pl = await partnerIdByShop(server.database, '100003');
   await insertTestCatalog(server.database);
   await revokePolicies(server.database.db, 'limited@demo.test', cz, 'mallFeed', ['read', 'update']);
   czToken = (await server.login('partner@demo.test')).token;
@@ -65,6 +67,8 @@ afterAll(async () => {
 
 const asCz = () => ({ token: czToken, partnerId: cz });
 const asSk = () => ({ token: skToken, partnerId: sk });
+/** multi@ is the Polish shop's master too: the mid-file test keeps its feed out of the others' way. */
+const asPl = () => ({ token: skToken, partnerId: pl });
 
 async function connect(type: string, path: string, extra: Record<string, unknown> = {}, as = asCz()) {
   const answer = await server.gql<{ mallFeedUpdate: { id: string } }>(
@@ -218,6 +222,49 @@ describe('MALL feed runs', () => {
     expect(await work()).toBe(2);
     expect(await runOf(stale)).toMatchObject({ status: 'FAILED', errorCode: 'FEED_RUN_INTERRUPTED', processed: 0 });
     expect(await runOf(fresh)).toMatchObject({ status: 'DONE', processed: 3 });
+  });
+
+  it('fails a run whose download dies mid-file, each product written whole, and the next run completes the feed', async () => {
+    const cutItem = (n: number) =>
+      `<ITEM><ID>CUT-${n}</ID><PRODUCT_TYPE>Mug</PRODUCT_TYPE><PRICE>${100 + n}</PRICE>` +
+      `<MEDIA><URL>https://img.example/cut-${n}-a.jpg</URL><MAIN>true</MAIN></MEDIA>` +
+      `<MEDIA><URL>https://img.example/cut-${n}-b.jpg</URL></MEDIA></ITEM>\n`;
+    const all = Array.from({ length: 2500 }, (_, n) => cutItem(n)).join('');
+    let whole = false;
+    seller.route('/cut.xml', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.write(`<?xml version="1.0"?>\n<ITEMS>\n${all.slice(0, whole ? all.length : all.length * 0.9)}`);
+      if (whole) res.end('</ITEMS>\n');
+      // The seller's server dies a moment later, in the middle of an ITEM.
+      else setTimeout(() => res.socket?.destroy(), 300);
+    });
+    await connect('PRODUCTS', '/cut.xml', {}, asPl());
+    const cut = await enqueue('PRODUCTS', ENQUEUE, asPl());
+    await work();
+    const failed = await runOf(cut, asPl());
+    expect(failed.status).toBe('FAILED');
+    expect(failed.errorCode).toBe('FEED_UNREACHABLE');
+    const written = async () =>
+      (
+        await server.database.executeSql(
+          `select p.id, count(m.position)::int as media from products p
+            left join product_media m on m.partner_id = p.partner_id and m.product_id = p.id
+            where p.partner_id = $1 and p.id like 'CUT-%' group by p.id`,
+          [pl],
+        )
+      ).rows as { id: string; media: number }[];
+    const partly = await written();
+    expect(partly.length).toBeLessThan(2500);
+    // Whatever was written is whole: each product with both its pictures.
+    expect(partly.every((p) => p.media === 2)).toBe(true);
+    whole = true;
+    const again = await enqueue('PRODUCTS', ENQUEUE, asPl());
+    await work();
+    const completed = await runOf(again, asPl());
+    expect(completed).toMatchObject({ status: 'DONE', processed: 2500, errors: 0 });
+    const complete = await written();
+    expect(complete).toHaveLength(2500);
+    expect(complete.every((p) => p.media === 2)).toBe(true);
   });
 
   it('refuses a feed switched off or never connected, and accounts without the right', async () => {

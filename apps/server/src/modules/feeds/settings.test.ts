@@ -104,6 +104,25 @@ describe('MALL feed settings', () => {
     expect((await read()).products.id).toBeNull();
   });
 
+  it('answers hostile values with a validation error, never a failure, and stores nothing', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['NUL in the URL', { url: `${seller.base}/items.xml\u0000.xml` }],
+      ['a lone surrogate in the user name', { url: `${seller.base}/items.xml`, basicAuthName: 'shop\ud800' }],
+      ['a URL of 100,000 characters', { url: `${seller.base}/${'a'.repeat(100_000)}.xml` }],
+      [
+        'a password of 10,000 characters',
+        { url: `${seller.base}/items.xml`, basicAuthName: 'shop', basicAuthPassword: 'x'.repeat(10_000) },
+      ],
+      ['a colon in the user name', { url: `${seller.base}/items.xml`, basicAuthName: 'shop:admin' }],
+      ['a schedule that is no schedule', { url: `${seller.base}/items.xml`, schedule: "1h'; drop table feeds; --" }],
+    ];
+    for (const [what, data] of cases) {
+      const answer = await save('AVAILABILITY', data, asSk());
+      expect(codeOf(answer), what).toBe('VALIDATION_ERROR');
+    }
+    expect((await read(asSk())).availability.id).toBeNull();
+  });
+
   it('refuses a private or loopback address unless the deployment allows it', async () => {
     const response = await strict.app.inject({
       method: 'POST',

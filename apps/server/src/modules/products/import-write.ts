@@ -132,13 +132,23 @@ export async function writeBatches<B extends ParsedBatch>(
   let writing: Promise<void> = Promise.resolve();
   let writeFailure: unknown = null;
   for (;;) {
-    const batch = await next();
-    if (!batch) break;
-    const prepared = await prepareBatch(scope, cache, batch);
+    let batch: B | null;
+    let prepared: Awaited<ReturnType<typeof prepareBatch>>;
+    try {
+      batch = await next();
+      if (!batch) break;
+      prepared = await prepareBatch(scope, cache, batch);
+    } catch (error) {
+      // The file failed (a download cut off, a broken tail): the batch being written still ends before the
+      // caller hears of it, so a run that follows at once never writes the same products beside it.
+      await writing;
+      throw error;
+    }
     await writing;
     if (writeFailure) throw writeFailure;
-    writing = commitBatch(scope, prepared, afterWrite && ((tx, result) => afterWrite(tx, batch, result)))
-      .then((result) => hooks.committed(batch, result))
+    const current = batch;
+    writing = commitBatch(scope, prepared, afterWrite && ((tx, result) => afterWrite(tx, current, result)))
+      .then((result) => hooks.committed(current, result))
       // Kept, not thrown here: nobody awaits this promise until the next batch is ready.
       .catch((error: unknown) => {
         writeFailure = error;
