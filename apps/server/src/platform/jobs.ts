@@ -14,6 +14,12 @@ export interface JobDefinition<T = unknown> {
   /** A cron expression when the job runs periodically (pg-boss keeps one schedule across processes). */
   cron?: string;
   retryLimit?: number;
+  /**
+   * How long one attempt may work before pg-boss counts it as lost and retries it (pg-boss's default: 15
+   * minutes). Work that may take longer (a feed of millions of items) says so, or its retry would start
+   * beside it.
+   */
+  expireInSeconds?: number;
 }
 
 /**
@@ -80,7 +86,10 @@ export function createJobs(database: Database, connectionString: string | undefi
       started = true;
       for (const def of definitions) {
         handlers.set(def.name, def);
-        await boss.createQueue(def.name, { retryLimit: def.retryLimit ?? 3 });
+        const expiry = def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {};
+        await boss.createQueue(def.name, { retryLimit: def.retryLimit ?? 3, ...expiry });
+        // A queue created by an earlier version keeps its settings: the expiry is set on it too.
+        if (def.expireInSeconds) await boss.updateQueue(def.name, expiry);
         // pg-boss reads a queue's settings through its own connection the first time the queue is used and
         // caches them. Inside a command's transaction on PGlite (one connection) that first read would wait
         // for the transaction forever: warm the cache now with a no-op (completing a job that cannot exist).

@@ -267,6 +267,20 @@ describe('MALL feed runs', () => {
     expect(complete.every((p) => p.media === 2)).toBe(true);
   });
 
+  it('gives a run as long as an open run is held before its job counts as lost (not pg-boss’s 15 minutes)', async () => {
+    const { rows } = await server.database.executeSql('select expire_seconds from pgboss.queue where name = $1', [
+      FEED_RUN_JOB,
+    ]);
+    expect(rows).toEqual([{ expire_seconds: 6 * 3600 }]);
+    const queued = await enqueue('PRODUCTS', ENQUEUE, asPl());
+    const job = await server.database.executeSql(
+      "select expire_seconds from pgboss.job where name = $1 and data->>'runId' = $2",
+      [FEED_RUN_JOB, queued.id],
+    );
+    expect(job.rows).toEqual([{ expire_seconds: 6 * 3600 }]);
+    await work();
+  });
+
   it('refuses a feed switched off or never connected, and accounts without the right', async () => {
     await connect('AVAILABILITY', '/broken.xml', { enabled: false });
     expect(codeOf(await server.gql(ENQUEUE, { type: 'AVAILABILITY' }, asCz()))).toBe('FEED_DISABLED');
