@@ -158,6 +158,8 @@ export default defineConfig({
       '/portal': api,
       '/media': api,
       '/medias': api,
+      // The Heureka override CSV uploads at the spec's paths (/hci-v2/partners/{partnerId}/…-overrides).
+      '/hci-v2': api,
       '/upload': api,
       '/dev/mailbox/messages': api,
       '/v1': { target: api.replace('http', 'ws'), ws: true },

@@ -61,6 +61,7 @@ const PORTAL_ROUTES = [
   '/mall-feed',
   '/mall-feed/stats',
   '/mall-feed/stats/feed/1/job/1/error-log',
+  '/heureka-feed/status/feed/1/job/1/error-log',
   '/marketing/campaigns',
   '/marketing/campaigns/detail/1',
   '/marketing/partner-page',

@@ -44,6 +44,7 @@ import { hasIntakeCredential, registerIntakeRoutes } from './modules/deliveries/
 import { registerBranchUploadRoute } from './modules/deliveries/carriers/upload-rest';
 import { registerDemoFeedRoutes } from './modules/feeds/demo-feeds';
 import { registerFeedRoutes } from './modules/feeds/rest';
+import { registerHeurekaOverrideRoutes } from './modules/feeds/overrides-rest';
 import { type ApiV1, registerApiV1 } from './modules/api/rest/plugin';
 import { closeUnreadUploadOnRefusal } from './platform/uploads/transport';
 
@@ -355,6 +356,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerFeedRoutes(app, platform);
   // The demo shops' feed files, served by the portal itself (never in production: seedDemo is off there).
   if (config.seedDemo) registerDemoFeedRoutes(app, platform);
+  await registerHeurekaOverrideRoutes(app, platform);
   const apiV1 = await registerApiV1(app, platform);
 
   let webVersion = readWebVersion(config.webDist);

@@ -114,6 +114,14 @@ export const ERROR_CODES = [
   'HEUREKA_BRAND_UNPAIRED',
   'HEUREKA_CATEGORY_NOT_FOUND',
   'HEUREKA_CATEGORY_NOT_LEAF',
+  // Heureka feed: an override CSV with refused rows (modules/feeds/overrides-csv.ts); nothing of it was saved
+  'HEUREKA_OVERRIDE_ROWS_INVALID',
+  // Heureka feed: params-values and brand pairing (modules/feeds/param-pairing*.ts, brand-pairing.ts)
+  'HEUREKA_PARAM_NOT_FOUND',
+  'HEUREKA_PARAM_VALUE_NOT_FOUND',
+  'HEUREKA_PARAM_CATEGORY_UNPAIRED',
+  'HEUREKA_PARAM_UNPAIRED',
+  'HEUREKA_BRAND_NOT_FOUND',
   // Feeds: downloading a seller's feed file (modules/feeds/fetch.ts) and reading its items
   'FEED_URL_NOT_ALLOWED',
   'FEED_UNREACHABLE',

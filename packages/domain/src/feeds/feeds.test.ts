@@ -88,7 +88,7 @@ describe('the notification of a feed run with errors', () => {
     }
   });
 
-  it("links a MALL run to its error log, a run that failed whole to the stats, and Heureka's to its area", () => {
+  it('links a run to its error log and a run that failed whole to its runs, for either format', () => {
     expect(notificationLink('FEED_RUN_WITH_ERRORS', { feed: 'MALL_PRODUCTS', feedId: 3, runId: 41 })).toBe(
       '/mall-feed/stats/feed/3/job/41/error-log',
     );
@@ -96,7 +96,10 @@ describe('the notification of a feed run with errors', () => {
       notificationLink('FEED_RUN_WITH_ERRORS', { feed: 'MALL_AVAILABILITY', feedId: 3, runId: 41, errorCode: 'X' }),
     ).toBe('/mall-feed/stats');
     expect(notificationLink('FEED_RUN_WITH_ERRORS', { feed: 'HEUREKA_PRODUCTS', feedId: 3, runId: 41 })).toBe(
-      '/heureka-feed',
+      '/heureka-feed/status/feed/3/job/41/error-log',
     );
+    expect(
+      notificationLink('FEED_RUN_WITH_ERRORS', { feed: 'HEUREKA_AVAILABILITY', feedId: 3, runId: 41, errorCode: 'X' }),
+    ).toBe('/heureka-feed/status');
   });
 });

@@ -198,12 +198,11 @@ export function notificationLink(eventType: string, params: Readonly<Record<stri
     case 'MALL_DELIVERY_DECIDED':
       return '/deliveries/mall';
     case 'FEED_RUN_WITH_ERRORS': {
-      // The MALL run's error log (spec route); Heureka's logs are pages of their own.
-      const feed = String(params.feed ?? '');
-      if (!feed.startsWith('MALL')) return '/heureka-feed';
+      // The run's error log (MALL: the spec's route; Heureka: under its status page), else the runs' page.
+      const runs = String(params.feed ?? '').startsWith('MALL') ? '/mall-feed/stats' : '/heureka-feed/status';
       return params.feedId != null && params.runId != null && !params.errorCode
-        ? `/mall-feed/stats/feed/${segment(params.feedId)}/job/${segment(params.runId)}/error-log`
-        : '/mall-feed/stats';
+        ? `${runs}/feed/${segment(params.feedId)}/job/${segment(params.runId)}/error-log`
+        : runs;
     }
     case 'WEBHOOK_BROKEN':
       return params.webhookId != null ? `/partner/webhook/${segment(params.webhookId)}/logs` : '/partner/webhook';

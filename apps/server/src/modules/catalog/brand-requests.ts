@@ -140,6 +140,8 @@ export async function createBrandRequest(
   ctx: RequestContext,
   input: unknown,
   force: boolean,
+  /** Runs in the request's transaction once it is written (the Heureka brand pairing links its row). */
+  onCreated?: (tx: DbOrTx, request: BrandRequestRow, partnerId: number) => Promise<void>,
 ): Promise<BrandRequestResult> {
   const { partnerId } = await partnerShop(ctx, 'brands', 'create');
   const parsed = brandRequestSchema.safeParse(input);
@@ -199,6 +201,7 @@ export async function createBrandRequest(
         .returning(requestFields);
       // The logo stays now that a request shows it (an upload nobody sends expires like any file).
       if (data.logoFileId) await keepStoredFiles(tx, partnerId, [data.logoFileId]);
+      if (onCreated) await onCreated(tx, toRequestRow(row!), partnerId);
       await recordAudit(tx, ctx.actor(partnerId), {
         action: 'brand.request',
         entity: 'brand_request',

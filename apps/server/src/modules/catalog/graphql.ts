@@ -23,7 +23,7 @@ import {
 const Json = 'JSON' as const;
 
 /** GraphQL sends absent optional input fields as null; the domain's schemas know only absent ones. */
-function withoutNulls(value: unknown): unknown {
+export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
   if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(
@@ -191,7 +191,7 @@ const CockpitBrandRequestPageRef = builder
     }),
   });
 
-const BrandRequestResultRef = builder.objectRef<BrandRequestResult>('BrandRequestResult').implement({
+export const BrandRequestResultRef = builder.objectRef<BrandRequestResult>('BrandRequestResult').implement({
   description: 'success false with similarBrandsList: similar brands exist; send again with force to request anyway.',
   fields: (t) => ({
     success: t.exposeBoolean('success'),
@@ -219,7 +219,7 @@ const BrandTranslationInput = builder.inputType('BrandTranslationInput', {
   }),
 });
 
-const BrandRequestInput = builder.inputType('BrandRequestInput', {
+export const BrandRequestInput = builder.inputType('BrandRequestInput', {
   fields: (t) => ({
     name: t.string({ required: true }),
     webTitle: t.string(),

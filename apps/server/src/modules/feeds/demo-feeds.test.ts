@@ -74,6 +74,10 @@ describe('the demo feeds', () => {
     expect(mall.body).toContain('<ID>DEMO-FEED-BAD-BARCODE</ID>');
     expect((await get('/demo-feeds/100001/heureka-products.xml')).body).toContain('<SHOPITEM>');
     expect((await get('/demo-feeds/100001/heureka-availability.xml')).body).toContain('<item_list>');
+    // Each shop's file is in its money and VAT: the Slovak one in euros at 23 %.
+    const slovak = (await get('/demo-feeds/100002/heureka-products.xml')).body;
+    expect(slovak).toContain('<PRICE_VAT>115,60</PRICE_VAT>');
+    expect(slovak).toContain('<VAT>23%</VAT>');
     expect((await get('/demo-feeds/100001/mall-availability.xml')).body).toContain('<AVAILABILITY>');
     expect((await get('/demo-feeds/100001/passwd')).statusCode).toBe(404);
     // Not a demo shop (a generated seller of the seed), and no partner at all.
@@ -138,6 +142,35 @@ describe('the demo feeds', () => {
       'HK-HELMA-UVEX',
     ]);
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('pairing the demo Heureka shop', () => {
+  it('brings the mats in once their category is paired by a person', async () => {
+    const categories = await server.gql<{
+      heurekaCategories: { items: { id: string; categoryText: string }[] };
+    }>('{ heurekaCategories(grid: { perPage: 50 }) { items { id categoryText } } }', {}, { token, partnerId: cz });
+    expect(categories.errors).toBeUndefined();
+    const mats = categories.data!.heurekaCategories.items.find((c) => c.categoryText === DEMO_HEUREKA_CATEGORIES.mats)!;
+    const offered = await server.gql<{ heurekaCategoryRecommendations: { categoryId: number; path: string[] }[] }>(
+      'query($id: ID!) { heurekaCategoryRecommendations(id: $id, search: "yoga") { categoryId path } }',
+      { id: mats.id },
+      { token, partnerId: cz },
+    );
+    const yoga = offered.data!.heurekaCategoryRecommendations.find((r) => r.path.at(-1) === 'Yoga mats')!;
+    const paired = await server.gql(
+      'mutation($id: ID!, $c: Int!) { heurekaCategoryPair(id: $id, categoryId: $c) { id } }',
+      { id: mats.id, c: yoga.categoryId },
+      { token, partnerId: cz },
+    );
+    expect(paired.errors).toBeUndefined();
+    const { errors } = await enqueue('heureka', 'PRODUCTS');
+    expect(errors.filter((e) => e.itemCode?.startsWith('HK-PODLOZKA'))).toEqual([]);
+    const { rows } = await server.database.executeSql(
+      `select id from products where partner_id = $1 and id like 'HK-PODLOZKA-%' order by id`,
+      [cz],
+    );
+    expect(rows).toEqual([{ id: 'HK-PODLOZKA-MANDUKA' }, { id: 'HK-PODLOZKA-YATE' }]);
   });
 });
 

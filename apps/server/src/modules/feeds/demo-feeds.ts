@@ -1,4 +1,12 @@
-import { PRODUCT_XML_HEAD, PRODUCT_XML_TAIL, productToXmlItem, type XmlNode, xmlNodeText } from '@pp/domain';
+import {
+  PRODUCT_XML_HEAD,
+  PRODUCT_XML_TAIL,
+  productToXmlItem,
+  type ShopId,
+  VAT_RATES,
+  type XmlNode,
+  xmlNodeText,
+} from '@pp/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../platform/context';
@@ -195,15 +203,39 @@ const HEUREKA_ITEMS: DemoShopItem[] = [
   },
 ];
 
-function heurekaProducts(publicUrl: string): string {
+/** The shop's money for a price the demo writes in Czech crowns (rough rates: a demo, not a price list). */
+const DEMO_RATES: Record<string, { rate: number; decimals: number }> = {
+  CZ10MA: { rate: 1, decimals: 0 },
+  SK10MA: { rate: 1 / 25, decimals: 2 },
+  SI10SI: { rate: 1 / 25, decimals: 2 },
+  HR10MA: { rate: 1 / 25, decimals: 2 },
+  PL20MA: { rate: 1 / 6, decimals: 2 },
+  HU20MA: { rate: 15, decimals: 0 },
+};
+
+/** A Czech-crown price of the demo file ("1 299,00", "3 990,-") in the shop's money, as a Czech feed writes it. */
+function shopPrice(price: string, shopId: ShopId): string {
+  const { rate, decimals } = DEMO_RATES[shopId] ?? DEMO_RATES.CZ10MA!;
+  const crowns = Number(
+    price
+      .replace(/[\s,-]+$/, '')
+      .replace(/\s/g, '')
+      .replace(',', '.'),
+  );
+  if (!Number.isFinite(crowns) || rate === 1) return price;
+  return (crowns * rate).toFixed(decimals).replace('.', ',');
+}
+
+function heurekaProducts(publicUrl: string, shopId: ShopId): string {
+  const vat = VAT_RATES[shopId]?.[0] ?? 21;
   const element = (name: string, text: string | undefined) =>
     text === undefined ? '' : `\n    <${name}>${escapeXml(text)}</${name}>`;
   const items = HEUREKA_ITEMS.map(
     (item) =>
       `  <SHOPITEM>${element('ITEM_ID', item.id)}${element('ITEMGROUP_ID', item.group)}${element('PRODUCTNAME', item.name)}` +
       (item.description ? `\n    <DESCRIPTION><![CDATA[${item.description}]]></DESCRIPTION>` : '') +
-      `${element('URL', `${publicUrl}/demo-shop/${item.id.toLowerCase()}`)}${element('PRICE_VAT', item.price)}` +
-      `${element('VAT', '21%')}${element('EAN', item.ean)}${element('MANUFACTURER', item.manufacturer)}` +
+      `${element('URL', `${publicUrl}/demo-shop/${item.id.toLowerCase()}`)}${element('PRICE_VAT', shopPrice(item.price, shopId))}` +
+      `${element('VAT', `${vat}%`)}${element('EAN', item.ean)}${element('MANUFACTURER', item.manufacturer)}` +
       `${element('CATEGORYTEXT', item.category)}${element('DELIVERY_DATE', '2')}` +
       (item.params ?? [])
         .map(([name, value]) => `\n    <PARAM>${element('PARAM_NAME', name)}${element('VAL', value)}\n    </PARAM>`)
@@ -228,17 +260,18 @@ function heurekaAvailability(now: Date): string {
 export async function demoFeedText(
   db: DbOrTx,
   publicUrl: string,
-  partnerId: number,
+  partner: { id: number; shopId: ShopId },
   file: string,
   now = new Date(),
 ): Promise<string | null> {
+  const partnerId = partner.id;
   switch (file as DemoFeedFile) {
     case 'mall-products.xml':
       return mallProducts(db, partnerId);
     case 'mall-availability.xml':
       return mallAvailability(db, partnerId, now);
     case 'heureka-products.xml':
-      return heurekaProducts(publicUrl);
+      return heurekaProducts(publicUrl, partner.shopId);
     case 'heureka-availability.xml':
       return heurekaAvailability(now);
     default:
@@ -255,11 +288,18 @@ export function registerDemoFeedRoutes(app: FastifyInstance, platform: Platform)
     const { sapId, file } = request.params;
     if (!DEMO_FEED_SAP_IDS.includes(sapId)) return reply.code(404).send();
     const [partner] = await platform.database.db
-      .select({ id: partners.id })
+      .select({ id: partners.id, shopId: partners.shopId })
       .from(partners)
       .where(eq(partners.sapId, sapId))
       .limit(1);
-    const text = partner ? await demoFeedText(platform.database.db, platform.config.publicUrl, partner.id, file) : null;
+    const text = partner
+      ? await demoFeedText(
+          platform.database.db,
+          platform.config.publicUrl,
+          { ...partner, shopId: partner.shopId as ShopId },
+          file,
+        )
+      : null;
     if (text === null) return reply.code(404).send();
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'no-store').send(text);
   });

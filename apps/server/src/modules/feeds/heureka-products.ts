@@ -1,12 +1,36 @@
-import { brandIdOf, type HeurekaItem, PRODUCT_XML_HEAD, PRODUCT_XML_TAIL, searchKey, type XmlNode } from '@pp/domain';
+import {
+  FEED_MAX_GROUP_ITEMS,
+  type HeurekaItem,
+  PRODUCT_XML_HEAD,
+  PRODUCT_XML_TAIL,
+  searchKey,
+  varyingParamNames,
+  type XmlNode,
+} from '@pp/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
-import { loadBrandNames } from '../catalog/rules';
 import { IMPORT_BATCH } from '../products/import-read';
 import { products, productVariants } from '../products/tables';
+import { heurekaBrandPairings, MANUFACTURER_MAX, noteHeurekaBrands } from './brand-pairing';
 import { readHeurekaProducts } from './heureka-read';
+import { boxElementsOf, heurekaRunSettings } from './heureka-settings';
 import { processMallProducts } from './mall-products';
+import {
+  type HeurekaOverride,
+  heurekaOverridesFor,
+  overrideIdsOf,
+  overrideOf,
+  withHeurekaOverrides,
+} from './overrides';
 import { heurekaPairings, noteHeurekaCategories } from './pairing';
+import {
+  loadParamPairings,
+  marketplaceParams,
+  noteHeurekaParams,
+  ParamNotes,
+  paramKey,
+  variableCodes,
+} from './param-pairing';
 import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from './run-types';
 
 /**
@@ -15,13 +39,16 @@ import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from
  * through the marketplace feed's processor (mall-products.ts) and so through the product import's pipeline:
  * the same grouping of variants by ITEMGROUP_ID, the same rules, the same content hashes, the same writes.
  * Each ITEM is written on the line where its SHOPITEM starts in the seller's file, so every refusal the
- * pipeline reports names the seller's line. What this adds: every CATEGORYTEXT is noted for pairing (new
- * paths are paired automatically when the match is clear), and an item of an unpaired category or an unknown
- * brand is refused with a code that says what to pair.
+ * pipeline reports names the seller's line. What this adds: every CATEGORYTEXT, PARAM (name, values, which
+ * names vary in variant groups) and MANUFACTURER is noted for pairing (paired automatically when the match is
+ * clear); an item of an unpaired category or manufacturer is refused with a code that says what to pair; the
+ * paired PARAMs become the marketplace's parameters (unpaired ones are left out, so a missing mandatory
+ * parameter is the product rules' usual refusal) and a group's varying paired PARAMs its VARIABLE_PARAMS.
+ * Pairings are part of the generated ITEM, so a changed pairing changes the content hash and the next run
+ * writes the product again: no hash needs forgetting.
  *
- * Not yet carried (issue 21's params-values pairing and the Heureka settings are separate work): PARAMs (their
- * names are the seller's words, not the marketplace's parameter codes), the settings' default VAT, box type and
- * price rounding. Stock is the availability feed's: each product keeps the stock it has.
+ * The partner's Heureka options (heureka-settings.ts) and the seller's overrides (overrides.ts) apply to each
+ * item on the way. Stock is the availability feed's: each product keeps the stock it has.
  */
 
 const encoder = new TextEncoder();
@@ -55,12 +82,14 @@ export function productTypeOf(name: string, brandName: string | null): string {
   return searchKey(name).startsWith(`${searchKey(brandName)} `) && rest !== '' ? rest : name;
 }
 
-/** One SHOPITEM as the marketplace feed's flat ITEM. */
+/** One SHOPITEM as the marketplace feed's flat ITEM, with its paired parameters and its group's variant codes. */
 export function mallItemOf(
   item: HeurekaItem,
   categoryId: number,
   brand: { id: string; name: string } | null,
   inStock: number | null,
+  params: readonly { code: string; value: string }[] = [],
+  variableCodes: readonly string[] = [],
 ): XmlNode {
   return {
     name: 'ITEM',
@@ -77,7 +106,14 @@ export function mallItemOf(
       ...el('VAT', item.vat),
       // Zero is what an absent IN_STOCK means: left out, so that an item's content hash does not change with it.
       ...el('IN_STOCK', inStock ? inStock : null),
+      ...boxElementsOf(item),
       ...el('DELIVERY_DELAY', item.deliveryDays),
+      ...params.flatMap((p) => el('PARAM', null, [...el('NAME', p.code), ...el('VALUE', p.value)])),
+      ...el(
+        'VARIABLE_PARAMS',
+        null,
+        variableCodes.flatMap((code) => el('PARAM', code)),
+      ),
       ...item.images.flatMap((url, i) =>
         el('MEDIA', null, [...el('URL', url), ...el('MAIN', i === 0 ? 'true' : 'false')]),
       ),
@@ -101,6 +137,17 @@ async function currentStock(db: DbOrTx, partnerId: number, ids: string[]): Promi
   return new Map([...own, ...variants].map((r) => [r.id, r.inStock]));
 }
 
+/** An item ready to become an ITEM, kept while its variant group is still open. */
+interface Ready {
+  item: HeurekaItem;
+  line: number;
+  categoryId: number;
+  brand: { id: string; name: string } | null;
+  inStock: number | null;
+  /** The seller's overrides of the item (overrides.ts). */
+  override?: HeurekaOverride;
+}
+
 export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
   const db = ctx.platform.database.db;
   /** Items refused here, before the pipeline: they count as read and as errors. */
@@ -108,7 +155,14 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
   const counts = new Map<string, number>();
   const noted = new Set<string>();
   let pairings = await heurekaPairings(db, ctx.partnerId);
-  const brands = new Map<string, string | null>();
+  const makers = new Map<string, number>();
+  const notedMakers = new Set<string>();
+  let brands = await heurekaBrandPairings(db, ctx.partnerId);
+  const params = new ParamNotes();
+  const notedParams = new Set<string>();
+  let paramPairings = await loadParamPairings(db, ctx.partnerId);
+  // The partner's options (VAT, box, rounding, description) and the feed summary: heureka-settings.ts.
+  const settings = await heurekaRunSettings(ctx);
 
   async function note(texts: string[]) {
     await db.transaction((tx) =>
@@ -118,13 +172,73 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
     pairings = await heurekaPairings(db, ctx.partnerId);
   }
 
+  async function noteMakers(names: string[]) {
+    await db.transaction((tx) =>
+      noteHeurekaBrands(tx, ctx.partnerId, new Map(names.map((m) => [m, makers.get(m) ?? 0]))),
+    );
+    for (const m of names) notedMakers.add(m);
+    brands = await heurekaBrandPairings(db, ctx.partnerId);
+  }
+
+  /**
+   * The names not noted yet in this run (or, at the end, every name with its values and the whole file's
+   * counts), then the pairings the next items map with.
+   */
+  async function noteParams(final: boolean) {
+    const notes = final ? params : params.without(notedParams);
+    await db.transaction((tx) => noteHeurekaParams(tx, ctx.partnerId, notes, { values: final }));
+    for (const key of notes.keys()) notedParams.add(key);
+    paramPairings = await loadParamPairings(db, ctx.partnerId);
+  }
+
+  /** The open variant group: its items wait until the group ends, since VARIABLE_PARAMS are the group's. */
+  let open: { group: string; items: Ready[] } | null = null;
+
+  /** One line of ITEMs for items of one group (or one item), each down to the seller's line. */
+  let line = PRODUCT_XML_HEAD.split('\n').length;
+  function emit(ready: Ready[]): string {
+    let text = '';
+    const first = ready[0]!;
+    const categoryText = first.item.categoryText!;
+    let codes: string[] = [];
+    if (ready.length > 1) {
+      const varying = varyingParamNames(ready.map((r) => r.item.params));
+      params.group(categoryText, varying);
+      codes = variableCodes(paramPairings, categoryText, varying);
+    }
+    for (const r of ready) {
+      const node = mallItemOf(
+        r.item,
+        r.categoryId,
+        r.brand,
+        r.inStock,
+        marketplaceParams(paramPairings, r.item.categoryText!, r.item.params),
+        codes,
+      );
+      // Down to the seller's line, so that the pipeline's refusals name it; items sharing a line share it.
+      if (r.line > line) {
+        text += '\n'.repeat(r.line - line);
+        line = r.line;
+      }
+      text += nodeLine(withHeurekaOverrides(node, r.override));
+    }
+    return text;
+  }
+
+  function closeGroup(): string {
+    const group = open;
+    open = null;
+    return group ? emit(group.items) : '';
+  }
+
   async function* mallFeed(): AsyncGenerator<Uint8Array> {
     yield encoder.encode(PRODUCT_XML_HEAD);
-    // The head ends with a newline after <ITEMS>: the next ITEM starts on line 3.
-    let line = PRODUCT_XML_HEAD.split('\n').length;
     for await (const batch of readHeurekaProducts(body, IMPORT_BATCH)) {
+      await settings.batch(batch);
       const errors: FeedItemError[] = [];
       const refuse = (itemCode: string | null, lineOf: number, error: Omit<FeedItemError, 'itemCode' | 'line'>) => {
+        own.processed++;
+        own.errors++;
         errors.push({ itemCode, line: lineOf, ...error });
       };
       const valid: { item: HeurekaItem; line: number }[] = [];
@@ -133,39 +247,50 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
           own.processed++;
           own.errors++;
           for (const issue of read.issues) {
-            refuse(read.itemId, read.line, { errorCode: issue.code, field: issue.field, params: issue.params });
+            errors.push({
+              itemCode: read.itemId,
+              line: read.line,
+              errorCode: issue.code,
+              field: issue.field,
+              params: issue.params,
+            });
           }
         } else if (read.item.categoryText === null) {
-          own.processed++;
-          own.errors++;
           refuse(read.itemId, read.line, { errorCode: 'HEUREKA_CATEGORY_MISSING', field: 'CATEGORYTEXT' });
         } else {
-          counts.set(read.item.categoryText, (counts.get(read.item.categoryText) ?? 0) + 1);
+          const text = read.item.categoryText;
+          counts.set(text, (counts.get(text) ?? 0) + 1);
+          const maker = read.item.manufacturer;
+          if (maker !== null && maker.length <= MANUFACTURER_MAX) makers.set(maker, (makers.get(maker) ?? 0) + 1);
+          params.item(text, read.item.params);
           valid.push({ item: read.item, line: read.line });
         }
       }
       const fresh = [...new Set(valid.map((v) => v.item.categoryText!))].filter((t) => !noted.has(t));
       if (fresh.length) await note(fresh);
-      const brandIds = [
-        ...new Set(valid.flatMap((v) => (v.item.manufacturer ? [brandIdOf(v.item.manufacturer)] : []))),
-      ].filter((id) => !brands.has(id));
-      if (brandIds.length) {
-        const names = await loadBrandNames(db, brandIds);
-        for (const id of brandIds) brands.set(id, names.get(id) ?? null);
+      const freshMakers = [...new Set(valid.flatMap((v) => (v.item.manufacturer ? [v.item.manufacturer] : [])))].filter(
+        (m) => makers.has(m) && !notedMakers.has(m),
+      );
+      if (freshMakers.length) await noteMakers(freshMakers);
+      // Names past the bounds are never noted: only those the notes keep count as new.
+      if (valid.some((v) => v.item.params.some((p) => !notedParams.has(paramKey(v.item.categoryText!, p.name))))) {
+        if (params.without(notedParams).byCategory.size) await noteParams(false);
       }
       const stock = await currentStock(
         db,
         ctx.partnerId,
         valid.map((v) => v.item.itemId),
       );
+      const overrides = await heurekaOverridesFor(
+        db,
+        ctx.partnerId,
+        valid.flatMap((v) => overrideIdsOf(v.item)),
+      );
       let text = '';
       for (const { item, line: at } of valid) {
-        const categoryId = pairings.get(item.categoryText!);
-        const brandId = item.manufacturer ? brandIdOf(item.manufacturer) : null;
-        const brandName = brandId ? (brands.get(brandId) ?? null) : null;
+        // A category override wins over the pairing: its item goes on even when the feed's category is unpaired.
+        const categoryId = overrideOf(overrides, item)?.categoryId ?? pairings.get(item.categoryText!);
         if (categoryId === undefined) {
-          own.processed++;
-          own.errors++;
           refuse(item.itemId, at, {
             errorCode: 'HEUREKA_CATEGORY_UNPAIRED',
             field: 'CATEGORYTEXT',
@@ -173,9 +298,8 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
           });
           continue;
         }
-        if (brandId !== null && brandName === null) {
-          own.processed++;
-          own.errors++;
+        const brand = item.manufacturer ? brands.get(item.manufacturer) : null;
+        if (brand === undefined) {
           refuse(item.itemId, at, {
             errorCode: 'HEUREKA_BRAND_UNPAIRED',
             field: 'MANUFACTURER',
@@ -183,24 +307,33 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
           });
           continue;
         }
-        const node = mallItemOf(
-          item,
+        const ready: Ready = {
+          item: settings.apply(item),
+          line: at,
           categoryId,
-          brandId && brandName ? { id: brandId, name: brandName } : null,
-          stock.get(item.itemId) ?? null,
-        );
-        // Down to the seller's line, so that the pipeline's refusals name it; items sharing a line share it.
-        if (at > line) {
-          text += '\n'.repeat(at - line);
-          line = at;
+          brand,
+          inStock: stock.get(item.itemId) ?? null,
+          override: overrideOf(overrides, item),
+        };
+        const group = item.itemGroupId;
+        if (group && open?.group === group && open.items.length <= FEED_MAX_GROUP_ITEMS) {
+          open.items.push(ready);
+          continue;
         }
-        text += nodeLine(node);
+        text += closeGroup();
+        if (group) open = { group, items: [ready] };
+        else text += emit([ready]);
       }
       if (errors.length) await ctx.errors(errors);
       if (text) yield encoder.encode(text);
     }
+    const last = closeGroup();
+    if (last) yield encoder.encode(last);
     // The final counts of the whole file replace those noted on the way.
     if (counts.size) await note([...counts.keys()]);
+    if (makers.size) await noteMakers([...makers.keys()]);
+    if (params.byCategory.size) await noteParams(true);
+    await settings.finish();
     yield encoder.encode(`\n${PRODUCT_XML_TAIL}`);
   }
 

@@ -133,7 +133,7 @@ export function runView(row: typeof feedRuns.$inferSelect): FeedRunView {
   };
 }
 
-async function feedView(db: DbOrTx, partnerId: number, format: FeedFormat, type: FeedType): Promise<FeedView> {
+export async function feedView(db: DbOrTx, partnerId: number, format: FeedFormat, type: FeedType): Promise<FeedView> {
   const row = await findFeed(db, partnerId, format, type);
   if (!row) {
     return {

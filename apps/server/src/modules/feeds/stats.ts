@@ -170,10 +170,23 @@ const errorFields = {
   created: feedRunErrors.created,
 };
 
-const messageOf = (
+/**
+ * The log's message: a refused field says what its rule asks (the errors tab's text, `validation.<rule>`), so a
+ * seller reads "Enter a valid EAN…" rather than "some fields are not filled in correctly"; other codes say
+ * their own message.
+ */
+function messageOf(
   lang: RequestContext['lang'],
   e: { errorCode: string; params: Record<string, string | number> | null },
-) => translate(lang, `errors.${e.errorCode}`, e.params ?? {});
+): string {
+  const params = e.params ?? {};
+  const rule = e.errorCode === 'VALIDATION_ERROR' && typeof params.rule === 'string' ? params.rule : null;
+  if (rule) {
+    const text = translate(lang, `validation.${rule}`, params);
+    if (text !== `validation.${rule}`) return text;
+  }
+  return translate(lang, `errors.${e.errorCode}`, params);
+}
 
 /** The error log of one run, in file order by default, searchable by item code. */
 export async function listFeedRunErrors(

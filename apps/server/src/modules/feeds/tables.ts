@@ -64,6 +64,8 @@ export const feedRuns = pgTable(
     unchanged: integer('unchanged').notNull().default(0),
     errors: integer('errors').notNull().default(0),
     errorCode: text('error_code'),
+    /** What a Heureka product run counted in the file (HeurekaFeedSummary of the domain); null for the others. */
+    summary: jsonb('summary').$type<Record<string, number>>(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -23,3 +23,6 @@ export * from '../../modules/deliveries/tables';
 export * from '../../modules/feeds/tables';
 export * from '../../modules/feeds/tables-processing';
 export * from '../../modules/feeds/tables-heureka';
+export * from '../../modules/feeds/tables-heureka-settings';
+export * from '../../modules/feeds/tables-heureka-params';
+export * from '../../modules/feeds/tables-overrides';

@@ -362,6 +362,145 @@ export const SHOP_CASES: Record<string, OperationCase> = {
     ),
   },
   'Mutation.heurekaCategoriesAutoPair': { access: 'heurekaFeed.update', foreign: NO_ID },
+  // Heureka params-values and brand pairing (issue 21): another partner's name, value or manufacturer is not found.
+  'Query.heurekaParamCategories': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaParams': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaParams(heurekaCategoryId: $id) { id } }',
+      (f) => ({ id: f.heurekaCategory }),
+      'HEUREKA_CATEGORY_NOT_FOUND',
+    ),
+  },
+  'Query.heurekaCategoryParameters': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaCategoryParameters(heurekaCategoryId: $id) { code } }',
+      (f) => ({ id: f.heurekaCategory }),
+      'HEUREKA_CATEGORY_NOT_FOUND',
+    ),
+  },
+  'Query.heurekaParamRecommendations': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaParamRecommendations(id: $id) { score } }',
+      (f) => ({ id: f.heurekaParam }),
+      'HEUREKA_PARAM_NOT_FOUND',
+    ),
+  },
+  'Query.heurekaParamValues': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaParamValues(paramId: $id) { id } }',
+      (f) => ({ id: f.heurekaParam }),
+      'HEUREKA_PARAM_NOT_FOUND',
+    ),
+  },
+  'Query.heurekaBrands': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaBrandSummary': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaBrand': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaBrand(id: $id) { id } }',
+      (f) => ({ id: f.heurekaBrand }),
+      'HEUREKA_BRAND_NOT_FOUND',
+    ),
+  },
+  'Query.heurekaBrandRecommendations': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($id: ID!) { heurekaBrandRecommendations(id: $id) { id } }',
+      (f) => ({ id: f.heurekaBrand }),
+      'HEUREKA_BRAND_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaParamPair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaParamPair(id: $id, parameterCode: "COLOR") { id } }',
+      (f) => ({ id: f.heurekaParam }),
+      'HEUREKA_PARAM_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaParamUnpair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaParamUnpair(id: $id) { id } }',
+      (f) => ({ id: f.heurekaParam }),
+      'HEUREKA_PARAM_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaParamsAutoPair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaParamsAutoPair(heurekaCategoryId: $id) }',
+      (f) => ({ id: f.heurekaCategory }),
+      'HEUREKA_CATEGORY_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaParamValuePair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaParamValuePair(id: $id, value: "BLACK") { id } }',
+      (f) => ({ id: f.heurekaParamValue }),
+      'HEUREKA_PARAM_VALUE_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaParamValueUnpair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaParamValueUnpair(id: $id) { id } }',
+      (f) => ({ id: f.heurekaParamValue }),
+      'HEUREKA_PARAM_VALUE_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaParamValueAutomatic': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaParamValueAutomatic(id: $id) { id } }',
+      (f) => ({ id: f.heurekaParamValue }),
+      'HEUREKA_PARAM_VALUE_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaBrandPair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaBrandPair(id: $id, brandId: "ABUS") { id } }',
+      (f) => ({ id: f.heurekaBrand }),
+      'HEUREKA_BRAND_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaBrandUnpair': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($id: ID!) { heurekaBrandUnpair(id: $id) { id } }',
+      (f) => ({ id: f.heurekaBrand }),
+      'HEUREKA_BRAND_NOT_FOUND',
+    ),
+  },
+  // Requesting the brand needs the brands' create right too (the brands module's request checks it after).
+  'Mutation.heurekaBrandRequest': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      `mutation($id: ID!) { heurekaBrandRequest(id: $id, force: true, data: { name: "Walk Brand",
+        manufacturer: { name: "Walk", street: "Dlouhá 1", city: "Praha", country: "CZ", zip: "110 00" } }) { brand { id } } }`,
+      (f) => ({ id: f.heurekaBrand }),
+      'HEUREKA_BRAND_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaBrandsAutoPair': { access: 'heurekaFeed.update', foreign: NO_ID },
+  // Heureka feed overrides (issue 21): the grids are the selected partner's; a delete skips another's ids.
+  'Query.heurekaCategoryOverrides': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaBoxOverrides': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaMediaOverrides': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Mutation.heurekaOverridesDelete': {
+    access: 'heurekaFeed.update',
+    foreign: call(
+      'mutation($ids: [ID!]!) { heurekaOverridesDelete(kind: BOX, ids: $ids) }',
+      (f) => ({ ids: [f.heurekaBoxOverride] }),
+      () => ({ heurekaOverridesDelete: 0 }),
+    ),
+  },
   // MALL feed settings, runs and their logs (issue 21). The settings name the feed by type for the selected
   // partner; the walk gives the Czech shop a feed with one run (authorization.test.ts), and modules/feeds/*.test.ts
   // prove the same with runs made by the feed itself.
@@ -388,6 +527,37 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   'Mutation.mallFeedValidate': { access: 'mallFeed.update', foreign: NO_ID },
   'Mutation.mallFeedEnqueue': { access: 'mallFeed.update', foreign: NO_ID },
   'Mutation.mallFeedReset': { access: 'mallFeed.update', foreign: NO_ID },
+  // Heureka feed settings, runs and status (issue 21), as the MALL ones; the walk gives the Czech shop a Heureka
+  // product feed with one run, and modules/feeds/heureka-settings.test.ts proves the same with real runs.
+  'Query.heurekaFeedSettings': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaFeedStatus': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaFeedRuns': { access: 'heurekaFeed.read', foreign: NO_ID },
+  'Query.heurekaFeedStats': {
+    access: 'heurekaFeed.read',
+    foreign: NO_ID,
+    sample: '{ heurekaFeedStats(days: 7) { day } }',
+  },
+  'Query.heurekaFeedRun': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($f: ID!, $r: ID!) { heurekaFeedRun(feedId: $f, runId: $r) { id } }',
+      (f) => ({ f: f.heurekaFeed, r: f.heurekaFeedRun }),
+      'FEED_RUN_NOT_FOUND',
+    ),
+  },
+  'Query.heurekaFeedRunErrors': {
+    access: 'heurekaFeed.read',
+    foreign: call(
+      'query($f: ID!, $r: ID!) { heurekaFeedRunErrors(feedId: $f, runId: $r) { total } }',
+      (f) => ({ f: f.heurekaFeed, r: f.heurekaFeedRun }),
+      'FEED_RUN_NOT_FOUND',
+    ),
+  },
+  'Mutation.heurekaFeedUpdate': { access: 'heurekaFeed.update', foreign: NO_ID },
+  'Mutation.heurekaFeedOptionsUpdate': { access: 'heurekaFeed.update', foreign: NO_ID },
+  'Mutation.heurekaFeedValidate': { access: 'heurekaFeed.update', foreign: NO_ID },
+  'Mutation.heurekaFeedEnqueue': { access: 'heurekaFeed.update', foreign: NO_ID },
+  'Mutation.heurekaFeedReset': { access: 'heurekaFeed.update', foreign: NO_ID },
   'Mutation.agreeToTerms': {
     access: 'partner.update',
     foreign: call(

@@ -27,9 +27,17 @@ export interface Fixtures {
   priceHold: string;
   /** A category path of the Czech shop's Heureka feed. */
   heurekaCategory: string;
+  /** A PARAM name of that category, one of its values, and a MANUFACTURER of the Czech shop's Heureka feed. */
+  heurekaParam: string;
+  heurekaParamValue: string;
+  heurekaBrand: string;
+  /** A box override of the Czech shop's Heureka feed. */
+  heurekaBoxOverride: string;
   /** The Czech shop's MALL product feed and one finished run of it. */
   mallFeed: string;
   mallFeedRun: string;
+  heurekaFeed: string;
+  heurekaFeedRun: string;
   /** The Czech shop's master account, a member of no other demo shop. */
   account: string;
   /** An invitation the Czech shop sent. */

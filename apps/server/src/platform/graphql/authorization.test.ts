@@ -153,6 +153,11 @@ async function czechRecords(): Promise<Fixtures> {
        returning id`,
       [cz],
     ),
+    heurekaBoxOverride: await one(
+      `insert into heureka_box_overrides (partner_id, product_id, box_type) values ($1, 'WALK-BOX', 'BIGBOX') returning id`,
+      [cz],
+    ),
+    ...(await heurekaPairingFixtures()),
     ...(await mallFeedFixtures()),
     account: await one("select id from accounts where email = 'partner@demo.test'"),
     invitation: invited.data.addPartnerAccount.id,
@@ -160,8 +165,41 @@ async function czechRecords(): Promise<Fixtures> {
   };
 }
 
-/** A MALL product feed of the Czech shop with one finished run (the demo shops have no feed). */
-async function mallFeedFixtures(): Promise<{ mallFeed: string; mallFeedRun: string }> {
+/** A PARAM name with one value (of the Czech shop's first Heureka feed category) and a MANUFACTURER of its feed. */
+async function heurekaPairingFixtures(): Promise<{
+  heurekaParam: string;
+  heurekaParamValue: string;
+  heurekaBrand: string;
+}> {
+  // Paired with the bike helmets, so that the category's parameters and the name's recommendations are listed.
+  await sql(
+    `update heureka_categories set category_id = (select id from categories where shop_id = 'CZ10MA' and level = 3
+       and names->>'en' = 'Bike helmets') where partner_id = $1`,
+    [cz],
+  );
+  const heurekaParam = await one(
+    `insert into heureka_params (partner_id, heureka_category_id, name)
+     select partner_id, id, 'Barva' from heureka_categories where partner_id = $1 order by id limit 1 returning id`,
+    [cz],
+  );
+  const heurekaParamValue = await one(
+    `insert into heureka_param_values (partner_id, param_id, value) values ($1, $2, 'Černá') returning id`,
+    [cz, heurekaParam],
+  );
+  const heurekaBrand = await one(
+    `insert into heureka_brands (partner_id, manufacturer) values ($1, 'Abus') returning id`,
+    [cz],
+  );
+  return { heurekaParam, heurekaParamValue, heurekaBrand };
+}
+
+/** A MALL and a Heureka product feed of the Czech shop, each with one finished run (the demo shops have no feed). */
+async function mallFeedFixtures(): Promise<{
+  mallFeed: string;
+  mallFeedRun: string;
+  heurekaFeed: string;
+  heurekaFeedRun: string;
+}> {
   const mallFeed = await one(
     `insert into feeds (partner_id, format, type, url, enabled) values ($1, 'MALL', 'PRODUCTS', 'https://feeds.example.com/p.xml', false)
      returning id`,
@@ -172,7 +210,17 @@ async function mallFeedFixtures(): Promise<{ mallFeed: string; mallFeedRun: stri
      values ($1, $2, 'MALL', 'PRODUCTS', 'MANUAL', 'DONE', now(), now()) returning id`,
     [mallFeed, cz],
   );
-  return { mallFeed, mallFeedRun };
+  const heurekaFeed = await one(
+    `insert into feeds (partner_id, format, type, url, enabled) values ($1, 'HEUREKA', 'PRODUCTS', 'https://feeds.example.com/h.xml', false)
+     returning id`,
+    [cz],
+  );
+  const heurekaFeedRun = await one(
+    `insert into feed_runs (feed_id, partner_id, format, type, trigger, status, started_at, ended_at)
+     values ($1, $2, 'HEUREKA', 'PRODUCTS', 'MANUAL', 'DONE', now(), now()) returning id`,
+    [heurekaFeed, cz],
+  );
+  return { mallFeed, mallFeedRun, heurekaFeed, heurekaFeedRun };
 }
 
 /** Every row the Czech shop owns, as one fingerprint per table. */

@@ -33,6 +33,9 @@ import '../../modules/api/graphql';
 import '../../modules/api/integrations-graphql';
 import '../../modules/feeds/graphql';
 import '../../modules/feeds/pairing-graphql';
+import '../../modules/feeds/param-pairing-graphql';
+import '../../modules/feeds/overrides-graphql';
+import '../../modules/feeds/heureka-graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

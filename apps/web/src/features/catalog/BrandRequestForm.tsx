@@ -384,7 +384,7 @@ export function BrandRequestForm() {
   );
 }
 
-function PartyFields(props: {
+export function PartyFields(props: {
   title: string;
   prefix: 'manufacturer' | 'responsiblePerson';
   value: Party;

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
 import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
@@ -29,42 +28,50 @@ const heurekaFeedTreeChildren = [
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: '/',
-    component: () => <ComingSoon route="heurekaFeed" variant="panel" />,
+    component: lazyRouteComponent(() => import('./heureka/HeurekaFeedSettingsPage'), 'HeurekaFeedSettingsPage'),
   }),
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: 'status',
-    component: () => <ComingSoon route="heurekaFeedStatus" variant="panel" />,
+    component: lazyRouteComponent(() => import('./heureka/HeurekaFeedStatusPage'), 'HeurekaFeedStatusPage'),
+  }),
+  createRoute({
+    getParentRoute: () => heurekaFeedRoute,
+    path: 'status/feed/$feedId/job/$jobId/error-log',
+    component: lazyRouteComponent(() => import('./heureka/HeurekaFeedErrorLogPage'), 'HeurekaFeedErrorLogPage'),
   }),
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: 'categories-pairing',
-    component: () => <ComingSoon route="heurekaFeedCategoriesPairing" variant="panel" />,
+    component: lazyRouteComponent(
+      () => import('./heureka/HeurekaCategoriesPairingPage'),
+      'HeurekaCategoriesPairingPage',
+    ),
   }),
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: 'params-values-pairing',
-    component: () => <ComingSoon route="heurekaFeedParamsValuesPairing" variant="panel" />,
+    component: lazyRouteComponent(() => import('./heureka/HeurekaParamsPairingPage'), 'HeurekaParamsPairingPage'),
   }),
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: 'params-values-pairing/$partnerCategoryId',
-    component: () => <ComingSoon route="heurekaFeedParamsValuesPairing" variant="panel" />,
+    component: lazyRouteComponent(() => import('./heureka/HeurekaParamsDetailPage'), 'HeurekaParamsDetailPage'),
   }),
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: 'box-management',
-    component: () => <ComingSoon route="heurekaFeedBoxManagement" variant="panel" />,
+    component: lazyRouteComponent(() => import('./heureka/OverridePages'), 'HeurekaBoxManagementPage'),
   }),
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: 'media-management',
-    component: () => <ComingSoon route="heurekaFeedMediaManagement" variant="panel" />,
+    component: lazyRouteComponent(() => import('./heureka/OverridePages'), 'HeurekaMediaManagementPage'),
   }),
   createRoute({
     getParentRoute: () => heurekaFeedRoute,
     path: 'products-management',
-    component: () => <ComingSoon route="heurekaFeedProductsManagement" variant="panel" />,
+    component: lazyRouteComponent(() => import('./heureka/OverridePages'), 'HeurekaProductsManagementPage'),
   }),
 ];
 

@@ -145,7 +145,7 @@ export function NotificationsPage() {
         </Button>
       </Group>
       <DataGrid
-        id="userNotifications"
+        id="user-notifications"
         columns={columns}
         queryKey={NOTIFICATION_KEYS.list}
         rowKey={(row) => row.id}

@@ -140,7 +140,7 @@ export function WebhookLogsPage() {
       )}
       {!hook.isError && (
         <DataGrid
-          id="webhookLogs"
+          id="webhook-logs"
           columns={columns}
           queryKey={WEBHOOK_KEYS.logs(webhookId)}
           rowKey={(row) => row.id}

@@ -35,6 +35,39 @@ import {
 } from './operations';
 import { FeedRunStatusBadge } from './FeedRunStatus';
 
+type FeedType = 'PRODUCTS' | 'AVAILABILITY';
+type FeedInput = ReturnType<typeof inputOf>;
+
+/**
+ * What differs between the formats' cards (MALL, Heureka): their operations, the schedules each feed type
+ * offers, the schema the form is judged by, the intro text and where a run's error log is.
+ */
+export interface FeedCardKind {
+  format: 'MALL' | 'HEUREKA';
+  /** Invalidated after every change: the page's queries. */
+  queryKey: readonly unknown[];
+  schedules(type: FeedType): readonly string[];
+  schema(type: FeedType): typeof mallFeedSettingsSchema;
+  /** The i18n key of the card's intro. */
+  intro(type: FeedType): string;
+  save(type: FeedType, data: FeedInput): Promise<MallFeed>;
+  validate(type: FeedType): Promise<unknown>;
+  enqueue(type: FeedType): Promise<unknown>;
+  reset(type: FeedType): Promise<unknown>;
+}
+
+export const MALL_FEED_CARD: FeedCardKind = {
+  format: 'MALL',
+  queryKey: MALL_FEED_KEYS.all,
+  schedules: () => MALL_FEED_SCHEDULES,
+  schema: () => mallFeedSettingsSchema,
+  intro: (type) => `feeds.mall.intro.${type}`,
+  save: (type, data) => api.request(MallFeedUpdateMutation, { type, data }).then((r) => r.mallFeedUpdate),
+  validate: (type) => api.request(MallFeedValidateMutation, { type }),
+  enqueue: (type) => api.request(MallFeedEnqueueMutation, { type }),
+  reset: (type) => api.request(MallFeedResetMutation, { type }),
+};
+
 interface Draft {
   url: string;
   enabled: boolean;
@@ -52,17 +85,26 @@ const draftOf = (feed: MallFeed): Draft => ({
   basicAuthPassword: '',
 });
 
+const inputOf = (d: Draft) => ({
+  url: d.url,
+  enabled: d.enabled,
+  schedule: d.schedule,
+  basicAuthName: d.basicAuthName,
+  basicAuthPassword: d.basicAuthPassword ? d.basicAuthPassword : null,
+});
+
 const VALIDATION_COLORS: Record<string, string> = { VALID: 'green', INVALID: 'red', VALIDATING: 'blue' };
 
 /**
- * One MALL feed (products or availability): its URL, basic auth, schedule and switch, the URL's check, and what
- * can be done with it (check again, enqueue for processing, reset). The one editor of a feed's settings.
+ * One feed (products or availability) of a format: its URL, basic auth, schedule and switch, the URL's check, and
+ * what can be done with it (check again, enqueue for processing, reset). The one editor of a feed's settings, for
+ * the MALL feeds (the default) and the Heureka feeds alike.
  */
-export function FeedCard({ feed }: { feed: MallFeed }) {
+export function FeedCard({ feed, kind = MALL_FEED_CARD }: { feed: MallFeed; kind?: FeedCardKind }) {
   const { t } = useTranslation();
   const format = useFormat();
   const queryClient = useQueryClient();
-  const type = feed.type as 'PRODUCTS' | 'AVAILABILITY';
+  const type = feed.type as FeedType;
   const saved = draftOf(feed);
   const [draft, setDraft] = useState<Draft>(saved);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
@@ -71,27 +113,20 @@ export function FeedCard({ feed }: { feed: MallFeed }) {
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
   const testId = `feed-${type.toLowerCase()}`;
 
-  const input = (d: Draft) => ({
-    url: d.url,
-    enabled: d.enabled,
-    schedule: d.schedule,
-    basicAuthName: d.basicAuthName,
-    basicAuthPassword: d.basicAuthPassword ? d.basicAuthPassword : null,
-  });
   const judge = (next: Draft) => {
-    const parsed = mallFeedSettingsSchema.safeParse(input(next));
+    const parsed = kind.schema(type).safeParse(inputOf(next));
     return parsed.success ? {} : issueErrors<keyof Draft>(parsed.error.issues, t, { 0: FEED_BASIC_AUTH_PASSWORD_MAX });
   };
   const change = (next: Draft) => {
     setDraft(next);
     if (touched) setErrors(judge(next));
   };
-  const refresh = () => queryClient.invalidateQueries({ queryKey: MALL_FEED_KEYS.all });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: kind.queryKey });
 
   const save = useMutation({
-    mutationFn: () => api.request(MallFeedUpdateMutation, { type, data: input(draft) }),
-    onSuccess: (r) => {
-      setDraft(draftOf(r.mallFeedUpdate));
+    mutationFn: () => kind.save(type, inputOf(draft)),
+    onSuccess: (stored) => {
+      setDraft(draftOf(stored));
       setTouched(false);
       flash.success(t('feeds.mall.saved'));
       void refresh();
@@ -99,12 +134,12 @@ export function FeedCard({ feed }: { feed: MallFeed }) {
     onError: (error) => setErrors(fieldErrors(error, t)),
   });
   const validate = useMutation({
-    mutationFn: () => api.request(MallFeedValidateMutation, { type }),
+    mutationFn: () => kind.validate(type),
     onSuccess: () => void refresh(),
     onError: (error) => flash.error(errorMessage(error, t)),
   });
   const enqueue = useMutation({
-    mutationFn: () => api.request(MallFeedEnqueueMutation, { type }),
+    mutationFn: () => kind.enqueue(type),
     onSuccess: () => {
       flash.success(t('feeds.mall.enqueued'));
       void refresh();
@@ -112,7 +147,7 @@ export function FeedCard({ feed }: { feed: MallFeed }) {
     onError: (error) => flash.error(errorMessage(error, t)),
   });
   const reset = useMutation({
-    mutationFn: () => api.request(MallFeedResetMutation, { type }),
+    mutationFn: () => kind.reset(type),
     onSuccess: () => {
       setConfirmReset(false);
       flash.success(t('feeds.mall.resetDone'));
@@ -152,7 +187,7 @@ export function FeedCard({ feed }: { feed: MallFeed }) {
             )}
           </Group>
           <Text size="sm" c="dimmed">
-            {t(`feeds.mall.intro.${type}`)}
+            {t(kind.intro(type))}
           </Text>
           {feed.validationState === 'INVALID' && feed.validationMessage && (
             <Alert color="red" variant="light" data-testid={`${testId}-invalid`}>
@@ -196,7 +231,7 @@ export function FeedCard({ feed }: { feed: MallFeed }) {
             <Select
               label={t('feeds.mall.schedule')}
               allowDeselect={false}
-              data={MALL_FEED_SCHEDULES.map((s) => ({ value: s, label: t(`feeds.mall.schedules.${s}`) }))}
+              data={kind.schedules(type).map((s) => ({ value: s, label: t(`feeds.mall.schedules.${s}`) }))}
               value={draft.schedule}
               error={errors.schedule}
               onChange={(value) => value && change({ ...draft, schedule: value })}
@@ -273,13 +308,21 @@ export function FeedCard({ feed }: { feed: MallFeed }) {
               {run.errors > 0 && (
                 <Anchor
                   size="sm"
-                  renderRoot={(props) => (
-                    <Link
-                      {...props}
-                      to="/mall-feed/stats/feed/$feedId/job/$jobId/error-log"
-                      params={{ feedId: run.feedId, jobId: run.id }}
-                    />
-                  )}
+                  renderRoot={(props) =>
+                    kind.format === 'HEUREKA' ? (
+                      <Link
+                        {...props}
+                        to="/heureka-feed/status/feed/$feedId/job/$jobId/error-log"
+                        params={{ feedId: run.feedId, jobId: run.id }}
+                      />
+                    ) : (
+                      <Link
+                        {...props}
+                        to="/mall-feed/stats/feed/$feedId/job/$jobId/error-log"
+                        params={{ feedId: run.feedId, jobId: run.id }}
+                      />
+                    )
+                  }
                 >
                   {t('feeds.mall.errorLog')}
                 </Anchor>

@@ -1,17 +1,15 @@
-import { FEED_RUN_STATUSES, FEED_STATS_DAYS, FEED_TYPE_VALUES } from '@pp/domain';
-import { Anchor, Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { FEED_STATS_DAYS } from '@pp/domain';
+import { Card, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../app/api/api';
 import { useFormat } from '../../../app/i18n/format';
 import { useStreamEvent } from '../../../app/stream/StreamProvider';
-import { DataGrid, type DataGridColumn } from '../../../ui/DataGrid/DataGrid';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../../ui/PageFrame';
-import { FeedRunStatusBadge } from './FeedRunStatus';
-import { type FeedRunRow, MALL_FEED_KEYS, MallFeedRunsQuery, MallFeedStatsQuery } from './operations';
+import { FeedRunsGrid } from '../runs/FeedRunsGrid';
+import { MALL_FEED_KEYS, MallFeedRunsQuery, MallFeedStatsQuery } from './operations';
 
 const FeedStatsChart = lazy(() => import('./FeedStatsChart'));
 
@@ -31,85 +29,6 @@ export function MallFeedStatsPage() {
     const status = (event.data as { status?: string } | undefined)?.status;
     if (status !== 'PROGRESS') void queryClient.invalidateQueries({ queryKey: MALL_FEED_KEYS.all });
   });
-
-  const columns = useMemo(
-    (): DataGridColumn<FeedRunRow>[] => [
-      {
-        field: 'started',
-        header: 'feeds.mall.columns.started',
-        filterType: 'DATETIME_BETWEEN',
-        sortable: true,
-        render: (row) => (
-          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {format.dateTime(row.startedAt ?? row.created)}
-          </Text>
-        ),
-      },
-      {
-        field: 'ended',
-        header: 'feeds.mall.columns.ended',
-        filterType: 'DATETIME_BETWEEN',
-        sortable: true,
-        render: (row) => (row.endedAt ? format.dateTime(row.endedAt) : '—'),
-      },
-      {
-        field: 'type',
-        header: 'feeds.mall.columns.type',
-        filterType: 'ENUMS',
-        options: FEED_TYPE_VALUES.map((v) => ({ value: v, label: t(`feeds.mall.types.${v}`) })),
-        render: (row) => t(`feeds.mall.types.${row.type}`),
-      },
-      {
-        field: 'processed',
-        header: 'feeds.mall.columns.processed',
-        filterType: 'NUMBER',
-        sortable: true,
-        align: 'right',
-        render: (row) => format.number(row.processed),
-      },
-      {
-        field: 'updated',
-        header: 'feeds.mall.columns.updated',
-        filterType: 'NUMBER',
-        sortable: true,
-        align: 'right',
-        render: (row) => format.number(row.updated),
-      },
-      {
-        field: 'errors',
-        header: 'feeds.mall.columns.errors',
-        filterType: 'NUMBER',
-        sortable: true,
-        align: 'right',
-        render: (row) =>
-          row.errors > 0 ? (
-            <Anchor
-              renderRoot={(props) => (
-                <Link
-                  {...props}
-                  to="/mall-feed/stats/feed/$feedId/job/$jobId/error-log"
-                  params={{ feedId: row.feedId, jobId: row.id }}
-                />
-              )}
-              size="sm"
-              data-testid="feed-run-errors-link"
-            >
-              {format.number(row.errors)}
-            </Anchor>
-          ) : (
-            '0'
-          ),
-      },
-      {
-        field: 'status',
-        header: 'feeds.mall.columns.status',
-        filterType: 'ENUMS',
-        options: FEED_RUN_STATUSES.map((v) => ({ value: v, label: t(`feeds.mall.runStatus.${v}`) })),
-        render: (row) => <FeedRunStatusBadge run={row} />,
-      },
-    ],
-    [t, format],
-  );
 
   const total = (stats.data ?? []).reduce(
     (sum, d) => ({ runs: sum.runs + d.runs, processed: sum.processed + d.processed, errors: sum.errors + d.errors }),
@@ -163,12 +82,10 @@ export function MallFeedStatsPage() {
       <Title order={2} size="h4">
         {t('feeds.mall.runsTitle')}
       </Title>
-      <DataGrid
-        id="mallFeedRuns"
-        columns={columns}
+      <FeedRunsGrid
+        id="mall-feed-runs"
+        format="MALL"
         queryKey={MALL_FEED_KEYS.runs}
-        rowKey={(row) => row.id}
-        searchable={false}
         fetch={(grid, signal) => api.request(MallFeedRunsQuery, { grid }, { signal }).then((r) => r.mallFeedRuns)}
       />
     </Stack>
