@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
@@ -6,7 +6,9 @@ import { buildApp } from '../apps/server/src/app';
 import { openFeed } from '../apps/server/src/modules/feeds/fetch';
 import { processMallAvailability } from '../apps/server/src/modules/feeds/mall-availability';
 import { processMallProducts } from '../apps/server/src/modules/feeds/mall-products';
+import { processHeurekaProducts } from '../apps/server/src/modules/feeds/heureka-products';
 import type {
+  FeedFormat,
   FeedProcessor,
   FeedRunContext,
   FeedRunTotals,
@@ -18,90 +20,12 @@ import type { Platform } from '../apps/server/src/platform/context';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLarge } from '../apps/server/src/seed/large';
 import { benchDatabase } from './database';
+import { availabilityFeed, heurekaFeed, productFeed } from './feed-files';
 import type { BenchResult } from './run';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const ITEMS = num('BENCH_FEED_ITEMS', 100_000);
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-
-/** A valid EAN-13 of its own for every item (the variants of a product may not share one). */
-function ean13(n: number): string {
-  const body = `40${String(n).padStart(10, '0')}`;
-  let sum = 0;
-  for (let k = 0; k < 12; k++) sum += Number(body[k]) * (k % 2 ? 3 : 1);
-  return body + ((10 - (sum % 10)) % 10);
-}
-
-/**
- * The marketplace's product feed of `count` ITEMs, written to the response as the reader takes it (never the
- * whole text in memory): one ITEM in five is a variant of a flat group of two (ITEMGROUP_ID), most have
- * parameters, images and a promotion, one in a hundred is refused (a wrong barcode). `round` changes nothing
- * but the layout, so a second run finds every item unchanged.
- */
-function productFeed(res: ServerResponse, count: number, round: number) {
-  let i = 0;
-  const indent = round % 2 ? '\n  ' : '';
-  const next = (): string => {
-    const id = `FEED-${i}`;
-    const price = 100 + (i % 5000);
-    // Items 5k and 5k+1 are the red and blue variants of group FEED-G-k.
-    const group = i % 5 === 0 || i % 5 === 1 ? `FEED-G-${Math.floor(i / 5)}` : null;
-    const color = i % 5 === 1 ? 'blue' : 'red';
-    const grouping = group
-      ? `<ITEMGROUP_ID>${group}</ITEMGROUP_ID><ITEMGROUP_TITLE>Bench kettle</ITEMGROUP_TITLE><VARIABLE_PARAMS><PARAM>COLOR</PARAM></VARIABLE_PARAMS>`
-      : '';
-    const text =
-      `<ITEM>${indent}<ID>${id}</ID>${grouping}<STAGE>${i % 3 === 0 ? 'DRAFT' : 'LIVE'}</STAGE><CATEGORY_ID>900903</CATEGORY_ID><BRAND_ID>BENCHBRAND</BRAND_ID>` +
-      `<PRODUCT_TYPE>Bench kettle ${group ? 'g' : i % 100}</PRODUCT_TYPE><LINE>Line ${i % 7}</LINE><SHORTDESC>A kettle for the bench &amp; more</SHORTDESC>` +
-      `<LONGDESC><![CDATA[<p>Boils <strong>fast</strong>.</p><ul><li>1.7 l</li></ul>]]></LONGDESC>` +
-      `<BARCODE>${i % 100 === 99 ? '1234567890123' : ean13(i)}</BARCODE><PRICE>${price}</PRICE><RRP>${price + 50}</RRP><VAT>21</VAT>` +
-      `<IN_STOCK>${i % 50}</IN_STOCK><DELIVERY_DELAY>${i % 4}</DELIVERY_DELAY><FREE_DELIVERY>${i % 2 === 0}</FREE_DELIVERY>` +
-      `<PACKAGE_SIZE>smallbox</PACKAGE_SIZE><DIMENSIONS><WEIGHT>1.5</WEIGHT><WIDTH>20</WIDTH><LENGTH>25</LENGTH><HEIGHT>30</HEIGHT></DIMENSIONS>` +
-      `<STATUS>ACTIVE</STATUS><PARAM><NAME>COLOR</NAME><VALUE>${color}</VALUE></PARAM><PARAM><NAME>POWER</NAME><VALUE>${1000 + (i % 1200)}</VALUE></PARAM>` +
-      `<MEDIA><URL>https://img.example/${id}.jpg</URL><MAIN>true</MAIN></MEDIA><MEDIA><URL>https://img.example/${id}-2.jpg</URL></MEDIA>` +
-      // A promotion is a product's price: a group's product has its variants' prices instead.
-      `${group ? '' : `<PROMOTION><PRICE>${price - 10}</PRICE><FROM>2026-12-01</FROM><TO>2026-12-24</TO></PROMOTION>`}${indent}</ITEM>\n`;
-    i++;
-    return text;
-  };
-  stream(res, '<?xml version="1.0" encoding="UTF-8"?>\n<ITEMS>\n', () => (i < count ? next() : null), '</ITEMS>\n');
-}
-
-/** The availability feed of the same items: stock and status of each product and variant. */
-function availabilityFeed(res: ServerResponse, count: number) {
-  let i = 0;
-  const next = () =>
-    i < count
-      ? `<AVAILABILITY><ID>FEED-${i}</ID><IN_STOCK>${(i++ * 7) % 100}</IN_STOCK><ACTIVE>${i % 9 !== 0}</ACTIVE></AVAILABILITY>\n`
-      : null;
-  stream(res, '<?xml version="1.0" encoding="UTF-8"?>\n<AVAILABILITIES>\n', next, '</AVAILABILITIES>\n');
-}
-
-/** Writes a generated body in 64 KB pieces, waiting for the socket to drain: memory holds a piece, not the file. */
-function stream(res: ServerResponse, head: string, next: () => string | null, tail: string) {
-  res.writeHead(200, { 'content-type': 'application/xml' });
-  let piece = head;
-  const pump = () => {
-    for (;;) {
-      let text = next();
-      while (text !== null && piece.length < 64 * 1024) {
-        piece += text;
-        text = next();
-      }
-      if (text === null) {
-        res.end(piece + tail);
-        return;
-      }
-      const more = res.write(piece);
-      piece = text;
-      if (!more) {
-        res.once('drain', pump);
-        return;
-      }
-    }
-  };
-  pump();
-}
 
 /** Samples the process's resident memory while `work` runs; answers the time and the peak. */
 async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; before: number; peak: number }> {
@@ -147,9 +71,18 @@ export async function feedsBench(): Promise<BenchResult[]> {
   const [cz] = (await database.executeSql(`select id from partners where sap_id = '100001'`)).rows as { id: number }[];
   const partnerId = cz!.id;
 
+  // The Heureka shop's one category, paired by a person with the bench's category.
+  const HEUREKA_CATEGORY = 'Heureka.cz | Bench | Rychlovarné konvice';
+  await database.executeSql(
+    `insert into heureka_categories (partner_id, category_text, category_id, paired_by) values ($1, $2, 900903, 'PERSON')`,
+    [partnerId, HEUREKA_CATEGORY],
+  );
+
   let round = 0;
+  let heurekaRound = 0;
   const seller = createServer((req, res) => {
-    if (req.url === '/products.xml') productFeed(res, ITEMS, round++);
+    if (req.url === '/heureka.xml') heurekaFeed(res, ITEMS, heurekaRound++, HEUREKA_CATEGORY);
+    else if (req.url === '/products.xml') productFeed(res, ITEMS, round++);
     else if (req.url === '/availability.xml') availabilityFeed(res, ITEMS);
     else res.writeHead(404).end();
   });
@@ -166,17 +99,21 @@ export async function feedsBench(): Promise<BenchResult[]> {
   const app = await buildApp({ config, database });
   const results: BenchResult[] = [];
   try {
-    const feedOf = async (type: FeedType) => {
-      const [row] = await database.db
-        .insert(feeds)
-        .values({ partnerId, format: 'MALL', type })
-        .returning({ id: feeds.id });
+    const feedOf = async (type: FeedType, format: FeedFormat = 'MALL') => {
+      const [row] = await database.db.insert(feeds).values({ partnerId, format, type }).returning({ id: feeds.id });
       return row!.id;
     };
     const productsFeed = await feedOf('PRODUCTS');
     const availabilityFeedId = await feedOf('AVAILABILITY');
     let runId = 0;
-    const runOnce = async (label: string, processor: FeedProcessor, feedId: number, type: FeedType, path: string) => {
+    const runOnce = async (
+      label: string,
+      processor: FeedProcessor,
+      feedId: number,
+      type: FeedType,
+      path: string,
+      format: FeedFormat = 'MALL',
+    ) => {
       let errors = 0;
       /** Why items were refused, counted by code, field and rule: a bench file must be refused only as meant. */
       const reasons = new Map<string, number>();
@@ -185,7 +122,7 @@ export async function feedsBench(): Promise<BenchResult[]> {
         partnerId,
         feedId,
         runId: ++runId,
-        format: 'MALL',
+        format,
         type,
         actor: { accountId: null, adminAccountId: null, partnerId, requestId: `bench-feed:${runId}` },
         progress: async () => undefined,
@@ -224,7 +161,7 @@ export async function feedsBench(): Promise<BenchResult[]> {
       }
       const totals: FeedRunTotals = run.result;
       console.log(
-        `feeds ${label} (${database.kind}): ${totals.processed} items in ${(run.ms / 1000).toFixed(1)} s = ` +
+        `feeds ${format} ${label} (${database.kind}): ${totals.processed} items in ${(run.ms / 1000).toFixed(1)} s = ` +
           `${(totals.processed / (run.ms / 1000)).toFixed(0)} items/s (${totals.updated} updated, ${totals.unchanged} unchanged, ` +
           `${totals.errors} refused, ${errors} log entries); RSS ${mb(run.before)} before, peak ${mb(run.peak)} (+${mb(run.peak - run.before)})`,
       );
@@ -244,7 +181,7 @@ export async function feedsBench(): Promise<BenchResult[]> {
       if (reasons.size) {
         console.log(`  refusals: ${[...reasons].map(([key, n]) => `${key} ×${n}`).join(', ')}`);
       }
-      results.push({ name: `MALL feed ${label} ${ITEMS}`, rows: totals.processed, samples: [run.ms] });
+      results.push({ name: `${format} feed ${label} ${ITEMS}`, rows: totals.processed, samples: [run.ms] });
       return run.ms;
     };
     const first = await runOnce('products, first run', processMallProducts, productsFeed, 'PRODUCTS', '/products.xml');
@@ -266,6 +203,26 @@ export async function feedsBench(): Promise<BenchResult[]> {
     );
     console.log(
       `feeds availability (${database.kind}): the unchanged re-run is ${(stockFirst / stockAgain).toFixed(1)}x faster`,
+    );
+    const heurekaFeedId = await feedOf('PRODUCTS', 'HEUREKA');
+    const heurekaFirst = await runOnce(
+      'products, first run',
+      processHeurekaProducts,
+      heurekaFeedId,
+      'PRODUCTS',
+      '/heureka.xml',
+      'HEUREKA',
+    );
+    const heurekaAgain = await runOnce(
+      'products, unchanged',
+      processHeurekaProducts,
+      heurekaFeedId,
+      'PRODUCTS',
+      '/heureka.xml',
+      'HEUREKA',
+    );
+    console.log(
+      `feeds Heureka products (${database.kind}): the unchanged re-run is ${(heurekaFirst / heurekaAgain).toFixed(1)}x faster`,
     );
   } finally {
     await app.close();
