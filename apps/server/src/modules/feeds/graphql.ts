@@ -1,6 +1,7 @@
 import { FEED_TYPE_VALUES, type GridPage } from '@pp/domain';
 import { builder, GridInput } from '../../platform/graphql/builder';
 import { translate } from '../../platform/i18n';
+import type { FeedFormat } from './run-types';
 import { enqueueFeedRun, resetFeed } from './runs';
 import {
   type FeedRunView,
@@ -144,34 +145,59 @@ builder.queryFields((t) => ({
     description: "The selected partner's MALL product and availability feeds.",
     resolve: (_, __, ctx) => mallFeedSettings(ctx),
   }),
-  mallFeedRuns: t.field({
-    type: FeedRunPageRef,
-    description: 'The runs of the MALL feeds (the job grid), newest first.',
-    args: { grid: t.arg({ type: GridInput }) },
-    resolve: (_, { grid }, ctx) => listFeedRuns(ctx, 'MALL', grid),
-  }),
-  mallFeedRun: t.field({
-    type: FeedRunRef,
-    args: { feedId: t.arg.id({ required: true }), runId: t.arg.id({ required: true }) },
-    resolve: (_, { feedId, runId }, ctx) => getFeedRun(ctx, 'MALL', feedId, runId),
-  }),
-  mallFeedStats: t.field({
-    type: [FeedDayStatsRef],
-    description: 'The MALL feeds’ runs by day over 7, 14 or 30 days (Prague time), oldest day first.',
-    args: { days: t.arg.int({ required: true }), type: t.arg({ type: FeedTypeEnum }) },
-    resolve: (_, { days, type }, ctx) => feedStatsByDay(ctx, 'MALL', days, type),
-  }),
-  mallFeedRunErrors: t.field({
-    type: FeedRunErrorPageRef,
-    description: "A MALL feed run's error log.",
-    args: {
-      feedId: t.arg.id({ required: true }),
-      runId: t.arg.id({ required: true }),
-      grid: t.arg({ type: GridInput }),
-    },
-    resolve: (_, { feedId, runId, grid }, ctx) => listFeedRunErrors(ctx, 'MALL', feedId, runId, grid),
-  }),
 }));
+
+/**
+ * What both formats answer alike about their runs (the job grid, one run, stats by day, a run's error log) and
+ * the two commands that queue a run: `mallFeed…` and `heurekaFeed…`, each scoped to its format and right.
+ */
+export function registerFeedRunFields(format: FeedFormat, prefix: 'mall' | 'heureka', label: string) {
+  builder.queryFields((t) => ({
+    [`${prefix}FeedRuns`]: t.field({
+      type: FeedRunPageRef,
+      description: `The runs of the ${label} feeds (the job grid), newest first.`,
+      args: { grid: t.arg({ type: GridInput }) },
+      resolve: (_, { grid }, ctx) => listFeedRuns(ctx, format, grid),
+    }),
+    [`${prefix}FeedRun`]: t.field({
+      type: FeedRunRef,
+      args: { feedId: t.arg.id({ required: true }), runId: t.arg.id({ required: true }) },
+      resolve: (_, { feedId, runId }, ctx) => getFeedRun(ctx, format, feedId, runId),
+    }),
+    [`${prefix}FeedStats`]: t.field({
+      type: [FeedDayStatsRef],
+      description: `The ${label} feeds’ runs by day over 7, 14 or 30 days (Prague time), oldest day first.`,
+      args: { days: t.arg.int({ required: true }), type: t.arg({ type: FeedTypeEnum }) },
+      resolve: (_, { days, type }, ctx) => feedStatsByDay(ctx, format, days, type),
+    }),
+    [`${prefix}FeedRunErrors`]: t.field({
+      type: FeedRunErrorPageRef,
+      description: `A ${label} feed run's error log.`,
+      args: {
+        feedId: t.arg.id({ required: true }),
+        runId: t.arg.id({ required: true }),
+        grid: t.arg({ type: GridInput }),
+      },
+      resolve: (_, { feedId, runId, grid }, ctx) => listFeedRunErrors(ctx, format, feedId, runId, grid),
+    }),
+  }));
+  builder.mutationFields((t) => ({
+    [`${prefix}FeedEnqueue`]: t.field({
+      type: FeedRunRef,
+      description: `Queues a run of the ${label} feed now (enqueue for processing).`,
+      args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
+      resolve: (_, { type }, ctx) => enqueueFeedRun(ctx, format, type),
+    }),
+    [`${prefix}FeedReset`]: t.field({
+      type: FeedRunRef,
+      description: 'Forces a full resync: forgets what the feed applied and queues a run that applies every item.',
+      args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
+      resolve: (_, { type }, ctx) => resetFeed(ctx, format, type),
+    }),
+  }));
+}
+
+registerFeedRunFields('MALL', 'mall', 'MALL');
 
 builder.mutationFields((t) => ({
   mallFeedUpdate: t.field({
@@ -185,17 +211,5 @@ builder.mutationFields((t) => ({
     description: 'Checks the saved URL again: VALIDATING now, VALID or INVALID on the stream.',
     args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
     resolve: async (_, { type }, ctx) => mallView(await startFeedValidation(ctx, 'MALL', type)),
-  }),
-  mallFeedEnqueue: t.field({
-    type: FeedRunRef,
-    description: 'Queues a run of the MALL feed now (enqueue for processing).',
-    args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
-    resolve: (_, { type }, ctx) => enqueueFeedRun(ctx, 'MALL', type),
-  }),
-  mallFeedReset: t.field({
-    type: FeedRunRef,
-    description: 'Forces a full resync: forgets what the feed applied and queues a run that applies every item.',
-    args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
-    resolve: (_, { type }, ctx) => resetFeed(ctx, 'MALL', type),
   }),
 }));

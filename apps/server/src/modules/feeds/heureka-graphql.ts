@@ -1,7 +1,7 @@
 import type { HeurekaFeedSummary, HeurekaOptions } from '@pp/domain';
-import { builder, GridInput } from '../../platform/graphql/builder';
+import { builder } from '../../platform/graphql/builder';
 import { translate } from '../../platform/i18n';
-import { FeedDayStatsRef, FeedRunErrorPageRef, FeedRunPageRef, FeedRunRef, FeedTypeEnum } from './graphql';
+import { FeedRunRef, FeedTypeEnum, registerFeedRunFields } from './graphql';
 import {
   type HeurekaFeedSettingsView,
   type HeurekaFeedStatusView,
@@ -12,9 +12,7 @@ import {
   saveHeurekaFeed,
   saveHeurekaOptions,
 } from './heureka-settings';
-import { enqueueFeedRun, resetFeed } from './runs';
 import { startFeedValidation } from './settings';
-import { feedStatsByDay, getFeedRun, listFeedRunErrors, listFeedRuns } from './stats';
 
 /** The Heureka feed's settings, runs and status (issue 21), as the MALL feed's are in graphql.ts. */
 
@@ -124,33 +122,6 @@ builder.queryFields((t) => ({
     description: 'The feed summary of the latest product run (the category figures: heurekaCategorySummary).',
     resolve: (_, __, ctx) => heurekaFeedStatus(ctx),
   }),
-  heurekaFeedRuns: t.field({
-    type: FeedRunPageRef,
-    description: 'The runs of the Heureka feeds (the job grid), newest first.',
-    args: { grid: t.arg({ type: GridInput }) },
-    resolve: (_, { grid }, ctx) => listFeedRuns(ctx, 'HEUREKA', grid),
-  }),
-  heurekaFeedRun: t.field({
-    type: FeedRunRef,
-    args: { feedId: t.arg.id({ required: true }), runId: t.arg.id({ required: true }) },
-    resolve: (_, { feedId, runId }, ctx) => getFeedRun(ctx, 'HEUREKA', feedId, runId),
-  }),
-  heurekaFeedStats: t.field({
-    type: [FeedDayStatsRef],
-    description: 'The Heureka feeds’ runs by day over 7, 14 or 30 days (Prague time), oldest day first.',
-    args: { days: t.arg.int({ required: true }), type: t.arg({ type: FeedTypeEnum }) },
-    resolve: (_, { days, type }, ctx) => feedStatsByDay(ctx, 'HEUREKA', days, type),
-  }),
-  heurekaFeedRunErrors: t.field({
-    type: FeedRunErrorPageRef,
-    description: "A Heureka feed run's error log.",
-    args: {
-      feedId: t.arg.id({ required: true }),
-      runId: t.arg.id({ required: true }),
-      grid: t.arg({ type: GridInput }),
-    },
-    resolve: (_, { feedId, runId, grid }, ctx) => listFeedRunErrors(ctx, 'HEUREKA', feedId, runId, grid),
-  }),
 }));
 
 builder.mutationFields((t) => ({
@@ -175,16 +146,6 @@ builder.mutationFields((t) => ({
     args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
     resolve: async (_, { type }, ctx) => heurekaView(await startFeedValidation(ctx, 'HEUREKA', type)),
   }),
-  heurekaFeedEnqueue: t.field({
-    type: FeedRunRef,
-    description: 'Queues a run of the Heureka feed now (enqueue for processing).',
-    args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
-    resolve: (_, { type }, ctx) => enqueueFeedRun(ctx, 'HEUREKA', type),
-  }),
-  heurekaFeedReset: t.field({
-    type: FeedRunRef,
-    description: 'Forces a full resync: forgets what the feed applied and queues a run that applies every item.',
-    args: { type: t.arg({ type: FeedTypeEnum, required: true }) },
-    resolve: (_, { type }, ctx) => resetFeed(ctx, 'HEUREKA', type),
-  }),
 }));
+
+registerFeedRunFields('HEUREKA', 'heureka', 'Heureka');
