@@ -126,6 +126,14 @@ export class MallItemGrouper {
     return out;
   }
 
+  /**
+   * A group the parser never sees (left out by the first look as unchanged, feeds/raw-items.ts): a later ITEM of it
+   * is still refused as a split group.
+   */
+  markSeen(group: string): void {
+    this.seen.add(group);
+  }
+
   /** The last group, at the end of the file. */
   end(): { products: FeedProduct[]; refused: GroupRefusal[] } {
     const out = { products: [] as FeedProduct[], refused: [] as GroupRefusal[] };

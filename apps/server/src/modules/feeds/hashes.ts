@@ -57,20 +57,59 @@ export async function storedHashes(
   return new Map(rows.map((r) => [r.item_id, r.hash]));
 }
 
-/** Records the hashes of items just applied, in the transaction that applied them. */
+/** The stored hashes of these items' exact texts (raw-items.ts); items without one are left out. */
+export async function storedRawHashes(
+  db: DbOrTx,
+  partnerId: number,
+  feedId: number,
+  itemIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (!itemIds.length) return new Map();
+  const rows = rowsOf<{ item_id: string; raw_hash: string }>(
+    await db.execute(sql`select item_id, raw_hash from feed_item_hashes
+      where feed_id = ${feedId} and partner_id = ${partnerId} and item_id = any(${sql.param([...itemIds])}::text[])
+        and raw_hash is not null`),
+  );
+  return new Map(rows.map((r) => [r.item_id, r.raw_hash]));
+}
+
+/**
+ * Records the hashes of items just applied, in the transaction that applied them, with the hash of their exact
+ * text when it is known (null otherwise: the next run parses the item again).
+ */
 export async function storeHashes(
   tx: DbOrTx,
   partnerId: number,
   feedId: number,
-  entries: readonly { itemId: string; hash: string }[],
+  entries: readonly { itemId: string; hash: string; rawHash?: string | null }[],
 ): Promise<void> {
   if (!entries.length) return;
   // One row per item: a statement may not update the same row twice.
-  const byId = new Map(entries.map((e) => [e.itemId, e.hash]));
-  await tx.execute(sql`insert into feed_item_hashes (feed_id, partner_id, item_id, hash)
-    select ${feedId}, ${partnerId}, item_id, hash
-    from unnest(${sql.param([...byId.keys()])}::text[], ${sql.param([...byId.values()])}::text[]) as t(item_id, hash)
-    on conflict (feed_id, item_id) do update set hash = excluded.hash`);
+  const byId = new Map(entries.map((e) => [e.itemId, e]));
+  const list = [...byId.values()];
+  await tx.execute(sql`insert into feed_item_hashes (feed_id, partner_id, item_id, hash, raw_hash)
+    select ${feedId}, ${partnerId}, item_id, hash, raw_hash
+    from unnest(${sql.param(list.map((e) => e.itemId))}::text[], ${sql.param(list.map((e) => e.hash))}::text[],
+      ${sql.param(list.map((e) => e.rawHash ?? null))}::text[]) as t(item_id, hash, raw_hash)
+    on conflict (feed_id, item_id) do update set hash = excluded.hash, raw_hash = excluded.raw_hash`);
+}
+
+/**
+ * Notes the exact text of items found unchanged by their parsed content (the file's layout changed): the next
+ * run leaves them out of the parse. Only where the content hash is still the one compared.
+ */
+export async function storeRawHashes(
+  db: DbOrTx,
+  partnerId: number,
+  feedId: number,
+  entries: readonly { itemId: string; hash: string; rawHash: string }[],
+): Promise<void> {
+  if (!entries.length) return;
+  await db.execute(sql`update feed_item_hashes h set raw_hash = t.raw_hash
+    from unnest(${sql.param(entries.map((e) => e.itemId))}::text[], ${sql.param(entries.map((e) => e.hash))}::text[],
+      ${sql.param(entries.map((e) => e.rawHash))}::text[]) as t(item_id, hash, raw_hash)
+    where h.feed_id = ${feedId} and h.partner_id = ${partnerId} and h.item_id = t.item_id and h.hash = t.hash
+      and h.raw_hash is distinct from t.raw_hash`);
 }
 
 /** Forgets what a feed applied (its reset): the next run applies every item again. */

@@ -135,6 +135,45 @@ describe('the marketplace product feed', () => {
     expect(await product('SKIP-1')).toMatchObject({ in_stock: 1 });
   });
 
+  it('leaves items whose exact text was applied out of the parse, and still names the lines of the others', async () => {
+    const rawOf = async (id: string) =>
+      (
+        (
+          await server.database.executeSql(
+            'select raw_hash from feed_item_hashes where feed_id = $1 and item_id = $2',
+            [feedId, id],
+          )
+        ).rows[0] as { raw_hash: string | null } | undefined
+      )?.raw_hash;
+    const items = [
+      item('RAW-1', '<IN_STOCK>1</IN_STOCK>'), // line 3
+      variant('RAW-G', 'RAW-G-RED', 'red'), // 4
+      variant('RAW-G', 'RAW-G-BLUE', 'blue'), // 5
+      item('RAW-2', '<IN_STOCK>2</IN_STOCK>'), // 6
+    ];
+    expect((await run(feedXml(...items))).totals).toEqual({ processed: 4, updated: 4, unchanged: 0, errors: 0 });
+    // The exact texts are noted with what was applied.
+    expect(await rawOf('RAW-1')).toBeTruthy();
+    expect(await rawOf('RAW-G')).toBeTruthy();
+
+    // The same file again: all of it unchanged without being parsed.
+    expect((await run(feedXml(...items))).totals).toEqual({ processed: 4, updated: 0, unchanged: 4, errors: 0 });
+
+    // A new layout: parsed once, found unchanged, and its texts noted for the next run.
+    const before = await rawOf('RAW-1');
+    const relaid = items.map((i) => i.replace(/></g, '> <'));
+    expect((await run(feedXml(...relaid))).totals).toEqual({ processed: 4, updated: 0, unchanged: 4, errors: 0 });
+    expect(await rawOf('RAW-1')).not.toBe(before);
+
+    // The last item broken: the three before it are left out, and its refusal still names line 6.
+    const broken = await run(feedXml(relaid[0]!, relaid[1]!, relaid[2]!, item('RAW-2', '', '<PRICE>12,50</PRICE>')));
+    expect(broken.totals).toEqual({ processed: 4, updated: 0, unchanged: 3, errors: 1 });
+    expect(broken.errors.map((e) => [e.line, e.itemCode])).toEqual([[6, 'RAW-2']]);
+    // A group split around an unchanged item is still refused as split, not merged.
+    const split = await run(feedXml(relaid[1]!, relaid[0]!, relaid[2]!));
+    expect(split.errors.map((e) => [e.line, e.errorCode])).toEqual([[5, 'FEED_ITEMGROUP_SPLIT']]);
+  });
+
   it('refuses bad items whole with their line and reasons, and writes the rest (a mixed file)', async () => {
     const mixed = feedXml(
       item('MIX-OK', '<IN_STOCK>1</IN_STOCK>'), // line 3

@@ -14,7 +14,8 @@ import { type ParsedBatch, parseBatch } from '../products/import-prepare';
 import type { ImportJobScope, Refused } from '../products/import-types';
 import { type CommitResult, writeBatches } from '../products/import-write';
 import { partnerShopOf } from '../products/shop';
-import { nodeHash, storedHashes, storeHashes } from './hashes';
+import { nodeHash, storedHashes, storedRawHashes, storeHashes, storeRawHashes } from './hashes';
+import { lineBreaksOf, type RawPiece, rawGroupHash, rawPieces } from './raw-items';
 import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from './run-types';
 
 /**
@@ -27,13 +28,17 @@ import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from
 
 /** Bumped when the mapping of an ITEM changes: every item then counts as changed once. */
 const HASH_KIND = 'mall-products/1';
+/** The same for the products' exact texts (raw-items.ts). */
+const RAW_KIND = 'mall-products-raw/1';
+/** Products looked up together by the first look. */
+const FIRST_LOOK_BATCH = 1000;
 /** A feed may be larger than an upload; its items still stream, a batch at a time. */
 const FEED_MAX_ITEMS = 5_000_000;
 
 /** A batch of the feed on its way through the pipeline, with what the run needs to report on it. */
 interface FeedBatch extends ParsedBatch {
   /** The batch's products by id (the last of an id, as the pipeline keeps it). */
-  products: Map<string, FeedProduct & { hash: string }>;
+  products: Map<string, FeedProduct & { hash: string; rawHash: string | null }>;
   /** ITEM elements read for this batch, skipped ones included. */
   read: number;
   unchanged: number;
@@ -80,6 +85,106 @@ function refusedErrors(batch: FeedBatch, refused: Refused): FeedItemError[] {
   });
 }
 
+/** A product handed on to the parser by the first look: its exact text's hash and the one stored. */
+interface RawSeen {
+  hash: string;
+  items: number;
+  stored: string | undefined;
+}
+
+/**
+ * The first look (raw-items.ts): the feed's bytes for the parser, every product whose exact text was applied
+ * before left out (its line breaks kept, so every line number stays the file's) and counted as read and
+ * unchanged. Products appearing twice in the file are always parsed (the pipeline decides which one wins), and a
+ * group left out is marked seen, so that a later ITEM of it is still refused as a split group.
+ */
+function firstLook(
+  ctx: FeedRunContext,
+  body: AsyncIterable<Uint8Array>,
+  grouper: MallItemGrouper,
+  leftOut: (items: number) => Promise<void>,
+) {
+  const db = ctx.platform.database.db;
+  const encoder = new TextEncoder();
+  /** Per product id handed on: what the first look saw (null: the id came twice, nothing is known). */
+  const handed = new Map<string, RawSeen | null>();
+  const seen = new Set<string>();
+
+  /** The ITEMGROUP_ID of the last product decided (null: none, or a product without one). */
+  let previous: string | null = null;
+
+  /**
+   * Decides a batch of pieces; `following` is the ITEMGROUP_ID of the product after the batch (null at the end).
+   * A product between two ITEMs of one group (a split group) is never left out: the parser must see it to tell
+   * the two apart.
+   */
+  async function* decide(pieces: RawPiece[], following: string | null | undefined): AsyncGenerator<Uint8Array> {
+    const ids = pieces.flatMap((p) => ('group' in p ? [p.group[0]!.productId].filter((id) => id !== null) : []));
+    const stored = await storedRawHashes(db, ctx.partnerId, ctx.feedId, ids as string[]);
+    const groupIds = pieces.flatMap((p) => ('group' in p ? [p.group[0]!.groupId] : []));
+    let text = '';
+    let left = 0;
+    let index = 0;
+    for (const piece of pieces) {
+      if (!('group' in piece)) {
+        text += piece.between;
+        continue;
+      }
+      const { group, between } = piece;
+      const id = group[0]!.productId;
+      const next = index + 1 < groupIds.length ? groupIds[index + 1]! : following;
+      // `undefined`: what follows is not known yet, so a product after a group is kept for the parser.
+      const splitAround = previous !== null && (next === undefined || previous === next);
+      previous = group[0]!.groupId;
+      index++;
+      const hash = rawGroupHash(RAW_KIND, group);
+      const unchanged = id !== null && !seen.has(id) && !splitAround && stored.get(id) === hash;
+      if (id !== null) {
+        if (!unchanged)
+          handed.set(id, handed.has(id) || seen.has(id) ? null : { hash, items: group.length, stored: stored.get(id) });
+        seen.add(id);
+      }
+      if (unchanged) {
+        left += group.length;
+        if (group[0]!.groupId) grouper.markSeen(group[0]!.groupId);
+      }
+      group.forEach((item, i) => {
+        text += (unchanged ? lineBreaksOf(item.text) : item.text) + (between[i] ?? '');
+      });
+    }
+    if (left) await leftOut(left);
+    if (text) yield encoder.encode(text);
+  }
+
+  async function* input(): AsyncGenerator<Uint8Array> {
+    let pieces: RawPiece[] = [];
+    let groups = 0;
+    let held = 0;
+    for await (const piece of rawPieces(body, PRODUCT_XML_ITEM)) {
+      pieces.push(piece);
+      if (!('group' in piece)) {
+        // Much text outside items (a broken file) is handed on, not gathered.
+        held += piece.between.length;
+        if (held > 1 << 20) {
+          yield* decide(pieces, undefined);
+          pieces = [];
+          groups = 0;
+          held = 0;
+        }
+        continue;
+      }
+      if (++groups <= FIRST_LOOK_BATCH) continue;
+      // The batch is decided once the product after it is known; that one starts the next batch.
+      yield* decide(pieces.slice(0, -1), piece.group[0]!.groupId);
+      pieces = [piece];
+      groups = 1;
+      held = 0;
+    }
+    yield* decide(pieces, null);
+  }
+  return { input: input(), handed };
+}
+
 async function scopeOf(ctx: FeedRunContext): Promise<ImportJobScope> {
   const db = ctx.platform.database.db;
   const { shopId } = await partnerShopOf(db, ctx.partnerId);
@@ -100,7 +205,12 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
   const db = scope.db;
   const totals: FeedRunTotals = { processed: 0, updated: 0, unchanged: 0, errors: 0 };
   const grouper = new MallItemGrouper();
-  const reader = readLinedItems(body, true, {
+  const look = firstLook(ctx, body, grouper, async (items) => {
+    totals.processed += items;
+    totals.unchanged += items;
+    await ctx.progress({ ...totals });
+  });
+  const reader = readLinedItems(look.input, true, {
     root: PRODUCT_XML_ROOT,
     item: PRODUCT_XML_ITEM,
     maxItems: FEED_MAX_ITEMS,
@@ -123,10 +233,26 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
     // The last ITEM of an id wins (as in the pipeline) before hashes are compared: an earlier one that changed
     // must not be written over a last one that did not.
     const last = [...new Map(products.map((p) => [p.id, p])).values()];
-    const hashed = last.map((p) => ({ ...p, hash: nodeHash(HASH_KIND, p.node) }));
+    const hashed = last.map((p) => {
+      // The exact text is known when the first look handed this product on whole, once.
+      const raw = p.id ? look.handed.get(p.id) : undefined;
+      return { ...p, hash: nodeHash(HASH_KIND, p.node), raw: raw && raw.items === p.items ? raw : null };
+    });
     const stored = await storedHashes(db, ctx.partnerId, ctx.feedId, hashed.map((p) => p.id).filter(Boolean));
-    const changed = hashed.filter((p) => !p.id || stored.get(p.id) !== p.hash);
-    const unchanged = hashed.filter((p) => p.id && stored.get(p.id) === p.hash).reduce((n, p) => n + p.items, 0);
+    const changed = hashed
+      .filter((p) => !p.id || stored.get(p.id) !== p.hash)
+      .map((p) => ({ ...p, rawHash: p.raw?.hash ?? null }));
+    const same = hashed.filter((p) => p.id && stored.get(p.id) === p.hash);
+    const unchanged = same.reduce((n, p) => n + p.items, 0);
+    // Unchanged in content but not in text (the file's layout changed): the next run leaves them out unparsed.
+    await storeRawHashes(
+      db,
+      ctx.partnerId,
+      ctx.feedId,
+      same.flatMap((p) =>
+        p.raw && p.raw.stored !== p.raw.hash ? [{ itemId: p.id, hash: p.hash, rawHash: p.raw.hash }] : [],
+      ),
+    );
     if (!changed.length && !groupRefusals.length) {
       // Nothing to write: counted here, with no transaction.
       totals.processed += items;
@@ -180,7 +306,7 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
       async afterWrite(tx, batch, result: CommitResult) {
         const entries = result.written.flatMap((id) => {
           const product = batch.products.get(id);
-          return product ? [{ itemId: id, hash: product.hash }] : [];
+          return product ? [{ itemId: id, hash: product.hash, rawHash: product.rawHash }] : [];
         });
         await storeHashes(tx, ctx.partnerId, ctx.feedId, entries);
       },

@@ -17,6 +17,11 @@ export const feedItemHashes = pgTable(
     itemId: text('item_id').notNull(),
     /** 128 bits of SHA-256 of the item's normalised content, base64url. */
     hash: text('hash').notNull(),
+    /**
+     * The hash of the item's exact text in the file when it was last applied or found unchanged (raw-items.ts):
+     * the same text again is left out of the parse. Null when the text was not known (the first look gave up).
+     */
+    rawHash: text('raw_hash'),
   },
   (t) => [primaryKey({ columns: [t.feedId, t.itemId] })],
 );
