@@ -236,6 +236,8 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
     const hashed = last.map((p) => {
       // The exact text is known when the first look handed this product on whole, once.
       const raw = p.id ? look.handed.get(p.id) : undefined;
+      // Needed once: memory keeps what the parser has not reached yet, not the whole file's.
+      if (p.id) look.handed.delete(p.id);
       return { ...p, hash: nodeHash(HASH_KIND, p.node), raw: raw && raw.items === p.items ? raw : null };
     });
     const stored = await storedHashes(db, ctx.partnerId, ctx.feedId, hashed.map((p) => p.id).filter(Boolean));
