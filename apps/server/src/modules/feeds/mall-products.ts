@@ -31,7 +31,7 @@ const HASH_KIND = 'mall-products/1';
 /** The same for the products' exact texts (raw-items.ts). */
 const RAW_KIND = 'mall-products-raw/1';
 /** Products looked up together by the first look. */
-const FIRST_LOOK_BATCH = 1000;
+const FIRST_LOOK_BATCH = 250;
 /** A feed may be larger than an upload; its items still stream, a batch at a time. */
 const FEED_MAX_ITEMS = 5_000_000;
 
