@@ -126,7 +126,7 @@ const HEUREKA_ITEMS: DemoShopItem[] = [
       ['Velikost', 'M'],
       ['Barva', 'černá'],
     ],
-    ean: '4003318000011',
+    ean: '4003318000010',
     description: '<p>Lehká městská přilba s ventilací.</p>',
   },
   {
@@ -140,7 +140,7 @@ const HEUREKA_ITEMS: DemoShopItem[] = [
       ['Velikost', 'L'],
       ['Barva', 'černá'],
     ],
-    ean: '4003318000028',
+    ean: '4003318000027',
     description: '<p>Lehká městská přilba s ventilací.</p>',
   },
   {
