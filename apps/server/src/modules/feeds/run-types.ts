@@ -5,7 +5,8 @@ import type { Actor } from '../../platform/audit/service';
  * The contract between a feed run (runs.ts: claiming, progress on the live stream, the run's row and its error
  * log) and the processors that read one kind of file (the marketplace's product and availability feeds, the
  * Heureka feeds). A processor reads the body as a stream, writes through the same services as the portal and
- * the API, and reports as it goes; it never touches the run's row.
+ * the API, and reports as it goes; it never touches the run's row (one exception: the Heureka product processor
+ * leaves its feed summary in the run's `summary` at the end, heureka-settings.ts).
  */
 
 /** The four feeds a partner can connect (issue 21): two formats, each with a product and an availability feed. */
