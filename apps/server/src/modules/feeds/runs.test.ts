@@ -367,10 +367,12 @@ describe('MALL feed runs', () => {
       .where(eq(feedRuns.feedId, feedId));
     const queued = await Promise.all([queueScheduledRuns(server.app.platform), queueScheduledRuns(other.platform)]);
     expect(queued[0] + queued[1]).toBe(1);
+    // In id order: a table's rows come back in no order of their own (an updated row moves).
     const runs = await server.database.db
       .select({ id: feedRuns.id, trigger: feedRuns.trigger, status: feedRuns.status })
       .from(feedRuns)
-      .where(eq(feedRuns.feedId, feedId));
+      .where(eq(feedRuns.feedId, feedId))
+      .orderBy(feedRuns.id);
     expect(runs.length - before.length).toBe(1);
     expect(runs.at(-1)).toMatchObject({ trigger: 'SCHEDULE', status: 'QUEUED' });
     const [feed] = await server.database.db.select().from(feeds).where(eq(feeds.id, feedId));
