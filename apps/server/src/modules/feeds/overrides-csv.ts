@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import {
   CATEGORY_LEAF_LEVEL,
   DomainError,
@@ -18,7 +17,7 @@ import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
-import { type UploadBody, withSpooledUpload } from '../../platform/uploads/spool';
+import { spooledFirstLine, type UploadBody, withSpooledUpload } from '../../platform/uploads/spool';
 import { utf8Check } from '../../platform/uploads/utf8';
 import { ancestorJoins, lockedSql } from '../catalog/rules';
 import { categories, categoryParameters } from '../catalog/tables';
@@ -53,20 +52,9 @@ interface Read<K extends HeurekaOverrideKind> {
 
 /** The separator of the file, from its first line (the spool's first 64 kB). */
 async function delimiterOf(path: string): Promise<';' | ','> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
-    const text = buffer
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const first = text.split(/\r?\n/, 1)[0] ?? '';
-    if (!first.trim()) throw new DomainError('IMPORT_FILE_EMPTY');
-    return overrideCsvDelimiter(first);
-  } finally {
-    await file.close();
-  }
+  const first = await spooledFirstLine(path);
+  if (!first.trim()) throw new DomainError('IMPORT_FILE_EMPTY');
+  return overrideCsvDelimiter(first);
 }
 
 /** Newline bytes in the spool file, counted as it streams. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Platform, RequestContext } from '../../platform/context';
 import { errorPayload } from '../../platform/errors';
 import { fileStorageOf, spoolFolder, storeFile } from '../../platform/files';
+import { spooledFirstLine } from '../../platform/uploads/spool';
 import { storedFiles } from '../../platform/files/tables';
 import { translate } from '../../platform/i18n';
 import { utf8Check } from '../../platform/uploads/utf8';
@@ -80,22 +81,11 @@ async function spool(upload: Readable & { truncated?: boolean }, path: string): 
 
 /** The header line's delimiter, read from the file's first 64 kB. */
 async function delimiterOf(path: string): Promise<StatusImportDelimiter> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(64 * 1024);
-    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
-    const text = buffer
-      .subarray(0, bytesRead)
-      .toString('utf8')
-      .replace(/^\uFEFF/, '');
-    const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-    if (!firstLine.trim()) throw new FileRefusal('IMPORT_FILE_EMPTY');
-    const delimiter = statusImportDelimiter(firstLine);
-    if (!delimiter) throw new FileRefusal('INVALID_CSV_HEADER');
-    return delimiter;
-  } finally {
-    await file.close();
-  }
+  const firstLine = await spooledFirstLine(path);
+  if (!firstLine.trim()) throw new FileRefusal('IMPORT_FILE_EMPTY');
+  const delimiter = statusImportDelimiter(firstLine);
+  if (!delimiter) throw new FileRefusal('INVALID_CSV_HEADER');
+  return delimiter;
 }
 
 /** The data rows of a file, each with its line number; the header is checked first. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -57,5 +57,24 @@ export async function withSpooledUpload<T>(
     return await judge(path, bytes);
   } finally {
     await rm(path, { force: true });
+  }
+}
+
+/**
+ * The first line of a spooled text file, without a BOM (read from its first 64 kB): where a CSV upload finds
+ * its header and separator before reading the file as a stream.
+ */
+export async function spooledFirstLine(path: string): Promise<string> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
+    return text.split(/\r?\n/, 1)[0] ?? '';
+  } finally {
+    await file.close();
   }
 }
