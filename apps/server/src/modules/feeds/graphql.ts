@@ -48,31 +48,40 @@ export const FeedRunRef = builder.objectRef<FeedRunView>('FeedRun').implement({
   }),
 });
 
-const MallFeedRef = builder.objectRef<MallFeedView>('MallFeed').implement({
-  description: "One of the selected partner's MALL feeds. The basic-auth password is never given out.",
-  fields: (t) => ({
-    id: t.exposeID('id', { nullable: true, description: 'Null until the settings are first saved.' }),
-    type: t.exposeString('type'),
-    url: t.exposeString('url', { nullable: true }),
-    enabled: t.exposeBoolean('enabled'),
-    schedule: t.exposeString('schedule', { description: 'DISABLED, 15m, 30m, 1h, 6h, 12h or 1d.' }),
-    basicAuthName: t.exposeString('basicAuthName', { nullable: true }),
-    hasBasicAuthPassword: t.exposeBoolean('hasBasicAuthPassword'),
-    validationState: t.exposeString('validationState', {
-      nullable: true,
-      description: 'VALIDATING, VALID or INVALID; null until the URL is first checked.',
+/**
+ * A feed as its settings card shows it, the same for both formats (`MallFeed`, `HeurekaFeed`): only its
+ * schedules differ. The basic-auth password is never given out.
+ */
+export function feedObjectRef(name: string, label: string, schedules: string) {
+  return builder.objectRef<MallFeedView>(name).implement({
+    description: `One of the selected partner's ${label} feeds. The basic-auth password is never given out.`,
+    fields: (t) => ({
+      id: t.exposeID('id', { nullable: true, description: 'Null until the settings are first saved.' }),
+      type: t.exposeString('type'),
+      url: t.exposeString('url', { nullable: true }),
+      enabled: t.exposeBoolean('enabled'),
+      schedule: t.exposeString('schedule', { description: schedules }),
+      basicAuthName: t.exposeString('basicAuthName', { nullable: true }),
+      hasBasicAuthPassword: t.exposeBoolean('hasBasicAuthPassword'),
+      validationState: t.exposeString('validationState', {
+        nullable: true,
+        description: 'VALIDATING, VALID or INVALID; null until the URL is first checked.',
+      }),
+      validatedAt: t.expose('validatedAt', { type: 'DateTime', nullable: true }),
+      validationError: t.exposeString('validationError', { nullable: true }),
+      validationMessage: t.string({
+        nullable: true,
+        resolve: (feed, _, ctx) =>
+          feed.validationError ? translate(ctx.lang, `errors.${feed.validationError}`) : null,
+      }),
+      nextRunAt: t.expose('nextRunAt', { type: 'DateTime', nullable: true }),
+      lastRun: t.field({ type: FeedRunRef, nullable: true, resolve: (feed) => feed.lastRun }),
+      updated: t.expose('updated', { type: 'DateTime', nullable: true }),
     }),
-    validatedAt: t.expose('validatedAt', { type: 'DateTime', nullable: true }),
-    validationError: t.exposeString('validationError', { nullable: true }),
-    validationMessage: t.string({
-      nullable: true,
-      resolve: (feed, _, ctx) => (feed.validationError ? translate(ctx.lang, `errors.${feed.validationError}`) : null),
-    }),
-    nextRunAt: t.expose('nextRunAt', { type: 'DateTime', nullable: true }),
-    lastRun: t.field({ type: FeedRunRef, nullable: true, resolve: (feed) => feed.lastRun }),
-    updated: t.expose('updated', { type: 'DateTime', nullable: true }),
-  }),
-});
+  });
+}
+
+const MallFeedRef = feedObjectRef('MallFeed', 'MALL', 'DISABLED, 15m, 30m, 1h, 6h, 12h or 1d.');
 
 const MallFeedSettingsRef = builder
   .objectRef<{ products: MallFeedView; availability: MallFeedView }>('MallFeedSettings')

@@ -1,11 +1,9 @@
 import type { HeurekaFeedSummary, HeurekaOptions } from '@pp/domain';
 import { builder } from '../../platform/graphql/builder';
-import { translate } from '../../platform/i18n';
-import { FeedRunRef, FeedTypeEnum, registerFeedRunFields } from './graphql';
+import { FeedRunRef, FeedTypeEnum, feedObjectRef, registerFeedRunFields } from './graphql';
 import {
   type HeurekaFeedSettingsView,
   type HeurekaFeedStatusView,
-  type HeurekaFeedView,
   heurekaFeedSettingsOf,
   heurekaFeedStatus,
   heurekaView,
@@ -16,33 +14,11 @@ import { startFeedValidation } from './settings';
 
 /** The Heureka feed's settings, runs and status (issue 21), as the MALL feed's are in graphql.ts. */
 
-const HeurekaFeedRef = builder.objectRef<HeurekaFeedView>('HeurekaFeed').implement({
-  description: "One of the selected partner's Heureka feeds. The basic-auth password is never given out.",
-  fields: (t) => ({
-    id: t.exposeID('id', { nullable: true, description: 'Null until the settings are first saved.' }),
-    type: t.exposeString('type'),
-    url: t.exposeString('url', { nullable: true }),
-    enabled: t.exposeBoolean('enabled'),
-    schedule: t.exposeString('schedule', {
-      description: 'Products: DISABLED, 6h, 12h or 1d; availability: DISABLED, 15m, 30m or 1h.',
-    }),
-    basicAuthName: t.exposeString('basicAuthName', { nullable: true }),
-    hasBasicAuthPassword: t.exposeBoolean('hasBasicAuthPassword'),
-    validationState: t.exposeString('validationState', {
-      nullable: true,
-      description: 'VALIDATING, VALID or INVALID; null until the URL is first checked.',
-    }),
-    validatedAt: t.expose('validatedAt', { type: 'DateTime', nullable: true }),
-    validationError: t.exposeString('validationError', { nullable: true }),
-    validationMessage: t.string({
-      nullable: true,
-      resolve: (feed, _, ctx) => (feed.validationError ? translate(ctx.lang, `errors.${feed.validationError}`) : null),
-    }),
-    nextRunAt: t.expose('nextRunAt', { type: 'DateTime', nullable: true }),
-    lastRun: t.field({ type: FeedRunRef, nullable: true, resolve: (feed) => feed.lastRun }),
-    updated: t.expose('updated', { type: 'DateTime', nullable: true }),
-  }),
-});
+const HeurekaFeedRef = feedObjectRef(
+  'HeurekaFeed',
+  'Heureka',
+  'Products: DISABLED, 6h, 12h or 1d; availability: DISABLED, 15m, 30m or 1h.',
+);
 
 const HeurekaFeedOptionsRef = builder.objectRef<HeurekaOptions>('HeurekaFeedOptions').implement({
   description: "The partner's options that complete the Heureka feed's items.",

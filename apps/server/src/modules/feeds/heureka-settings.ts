@@ -11,8 +11,6 @@ import {
   heurekaFeedSettingsSchema,
   heurekaOptionsSchema,
   MALL_FEED_SCHEDULE_MINUTES,
-  type MallFeedSchedule,
-  mallFeedScheduleOf,
   type ShopId,
   VAT_RATES,
   vatRateIssue,
@@ -28,19 +26,13 @@ import { partners } from '../partner/tables';
 import { products } from '../products/tables';
 import type { HeurekaRead } from './heureka-read';
 import type { FeedRunContext, FeedType } from './run-types';
-import { type FeedView, feedView, type FeedRunView, runView, saveFeedSettings } from './settings';
+import { type FeedRunView, feedView, type MallFeedView, mallView, runView, saveFeedSettings } from './settings';
 import { feedRuns } from './tables';
 import { heurekaFeedSettings } from './tables-heureka-settings';
 
 /** A Heureka feed as its settings card shows it: the period named as the MALL schedule of the same minutes. */
-export interface HeurekaFeedView extends FeedView {
-  schedule: MallFeedSchedule;
-}
-
-export const heurekaView = (view: FeedView): HeurekaFeedView => ({
-  ...view,
-  schedule: mallFeedScheduleOf(view.scheduleMinutes),
-});
+export type HeurekaFeedView = MallFeedView;
+export const heurekaView = mallView;
 
 async function shopOf(db: DbOrTx, partnerId: number): Promise<ShopId> {
   const [row] = await db.select({ shopId: partners.shopId }).from(partners).where(eq(partners.id, partnerId));
