@@ -19,7 +19,9 @@ import { seedDemoBranches } from './branches';
 import { seedBrandLogos, seedBrandRequests, seedBrands } from './brands';
 import { seedCatalog } from './catalog-seed';
 import { seedPartnerArea } from './partner-area';
+import { seedPartnerPages } from './partner-page';
 import { seedTerms } from './terms';
+import { seedPriceLists } from './price-lists';
 import { seedDemoFeeds } from './feeds';
 import { type DemoMedia, seedDemoProducts } from './products';
 import { seedMallDelivery } from '../modules/deliveries/mall/seed';
@@ -310,6 +312,7 @@ export async function seedDemo(
       await link(tx, id, account, true, true);
     }
     await seedTerms(tx);
+    await seedPriceLists(tx);
     await seedMallDelivery(tx, cz);
     if (options.feedsUrl) await seedDemoFeeds(tx, { cz, pl }, options.feedsUrl);
     await seedPartnerArea(
@@ -317,6 +320,7 @@ export async function seedDemo(
       { cz, sk, pl, hr, onboarding, partnerAcc, multi, limited, admin, demoPasswordHash: hash },
       options.media,
     );
+    await seedPartnerPages(tx, { cz, pl, hr });
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

@@ -130,6 +130,9 @@ export const ERROR_CODES = [
   'FEED_HTTP_ERROR',
   'FEED_ITEMGROUP_SPLIT',
   'WEBHOOK_NOT_FOUND',
+  // Price lists (commerce §3): a version in force or over never changes
+  'PRICE_LIST_NOT_FOUND',
+  'PRICE_LIST_VERSION_LOCKED',
   // Orders (partner API and orders API)
   'ORDER_CANCELLED',
   'ORDER_ARES_TIMEOUT',

@@ -1,4 +1,4 @@
-import { commissionRates, DomainError, type Fee, feesOfShop, isShopId, safeText, searchKey } from '@pp/domain';
+import { commissionRates, DomainError, type Fee, isShopId, safeText, searchKey } from '@pp/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -6,6 +6,8 @@ import type { RequestContext } from '../../platform/context';
 import { validationError } from '../../platform/errors';
 import { categories, type Translated } from '../catalog/tables';
 import { partners } from '../partner/tables';
+import { commissionListRows } from '../price-lists/commission-list';
+import { shopFeesOf } from '../price-lists/shop-fees';
 
 export interface CommissionRow {
   division: string;
@@ -30,16 +32,16 @@ const commissionQuerySchema = z.object({
   limit: z.number().int('integer').min(1, 'numberOutOfRange').max(COMMISSION_PAGE_MAX, 'numberOutOfRange').default(50),
 });
 
-async function partnerShopId(ctx: RequestContext) {
+async function partnerShop(ctx: RequestContext) {
   const { partnerId } = await ctx.require('partner', 'read');
   const [row] = await ctx.db.select({ shopId: partners.shopId }).from(partners).where(eq(partners.id, partnerId));
   if (!row || !isShopId(row.shopId)) throw new DomainError('ACCESS_DENIED');
-  return row.shopId;
+  return { partnerId, shopId: row.shopId };
 }
 
-/** The fees of the selected partner's market (its currency, its amounts). */
+/** The fees of the selected partner's market (its currency, the amounts the price lists keep per shop). */
 export async function partnerFees(ctx: RequestContext): Promise<Fee[]> {
-  return feesOfShop(await partnerShopId(ctx));
+  return shopFeesOf(ctx.db, (await partnerShop(ctx)).shopId);
 }
 
 const division = alias(categories, 'division');
@@ -55,10 +57,27 @@ function nameIn(names: Translated, lang: string): string {
  * any of the three names (in the reader's language or English) or a brand, without diacritics (sellers type "cerveny" for "červený").
  */
 export async function commissionList(ctx: RequestContext, query: unknown): Promise<CommissionPage> {
-  const shopId = await partnerShopId(ctx);
+  const { partnerId, shopId } = await partnerShop(ctx);
   const parsed = commissionQuerySchema.safeParse(query ?? {});
   if (!parsed.success) throw validationError(parsed.error);
   const { search, offset, limit } = parsed.data;
+  const words = search ? searchKey(search).split(' ').filter(Boolean) : [];
+  // The partner's standard price list is the source (the price-list page reads the same rows); the
+  // domain's default rates only stand in for a partner no operator has given a list yet.
+  const listed = await commissionListRows(ctx.db, partnerId, shopId, ctx.lang);
+  if (listed) {
+    const matching = listed.filter(
+      (row) =>
+        !words.length ||
+        words.every((w) =>
+          searchKey([row.division, row.category, row.subcategory, ...row.en, ...row.brands].join(' ')).includes(w),
+        ),
+    );
+    return {
+      items: matching.slice(offset, offset + limit).map(({ en: _en, ...row }) => row),
+      total: matching.length,
+    };
+  }
   const leaves = await ctx.db
     .select({ leaf: categories.names, category: category.names, division: division.names })
     .from(categories)
@@ -66,7 +85,6 @@ export async function commissionList(ctx: RequestContext, query: unknown): Promi
     .innerJoin(division, eq(division.id, category.parentId))
     .where(and(eq(categories.shopId, shopId), eq(categories.level, 3), eq(categories.visible, true)))
     .orderBy(asc(division.position), asc(category.position), asc(categories.position), asc(categories.id));
-  const words = search ? searchKey(search).split(' ').filter(Boolean) : [];
   const rows: CommissionRow[] = [];
   for (const leaf of leaves) {
     for (const rate of commissionRates(leaf.division.en ?? '', leaf.leaf.en ?? '')) {

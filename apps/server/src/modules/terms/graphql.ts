@@ -87,7 +87,7 @@ const TermsStateRef = builder.objectRef<TermsState>('TermsState').implement({
   }),
 });
 
-const FeeRef = builder.objectRef<Fee>('Fee').implement({
+export const FeeRef = builder.objectRef<Fee>('Fee').implement({
   fields: (t) => ({
     type: t.exposeString('type'),
     amount: t.exposeFloat('amount'),

@@ -26,3 +26,5 @@ export * from '../../modules/feeds/tables-heureka';
 export * from '../../modules/feeds/tables-heureka-settings';
 export * from '../../modules/feeds/tables-heureka-params';
 export * from '../../modules/feeds/tables-overrides';
+export * from '../../modules/price-lists/tables';
+export * from '../../modules/partner-page/tables';

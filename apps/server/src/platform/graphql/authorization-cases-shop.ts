@@ -271,6 +271,8 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   'Query.shopProfile': { access: 'partner.read', foreign: NO_ID },
   'Mutation.setPublicTitle': { access: 'partner.update', foreign: NO_ID },
   'Mutation.removePartnerLogo': { access: 'partner.update', foreign: NO_ID },
+  'Query.partnerPage': { access: 'partner.read', foreign: NO_ID },
+  'Mutation.savePartnerPage': { access: 'partner.update', foreign: NO_ID },
   'Query.partnerDocuments': { access: 'partner.read', foreign: NO_ID },
   'Mutation.deletePartnerDocument': {
     access: 'partner.delete',
@@ -326,6 +328,8 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   'Query.businessTermsHistory': { access: 'public', foreign: SHARED },
   'Query.currentTerms': { access: 'partner.read', foreign: NO_ID },
   'Query.fees': { access: 'partner.read', foreign: NO_ID },
+  // Price lists (issue 22): the selected partner's own standard list (brands and prices area).
+  'Query.priceList': { access: 'brands.read', foreign: NO_ID },
   // Heureka feed category pairing (issue 21): another partner's feed category is not found.
   'Query.heurekaCategories': { access: 'heurekaFeed.read', foreign: NO_ID },
   'Query.heurekaCategorySummary': { access: 'heurekaFeed.read', foreign: NO_ID },

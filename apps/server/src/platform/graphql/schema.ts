@@ -36,6 +36,8 @@ import '../../modules/feeds/pairing-graphql';
 import '../../modules/feeds/param-pairing-graphql';
 import '../../modules/feeds/overrides-graphql';
 import '../../modules/feeds/heureka-graphql';
+import '../../modules/partner-page/graphql';
+import '../../modules/price-lists/graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

@@ -1,11 +1,11 @@
-import { createRoute, redirect } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { ComingSoon } from '../../ui/ComingSoon';
 import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
 const MARKETING_TABS: readonly SectionTab[] = [
   { to: '/marketing/campaigns', label: 'campaigns.tabs.campaigns', resource: 'campaigns' },
-  { to: '/marketing/partner-page', label: 'campaigns.tabs.partnerPage' },
+  { to: '/marketing/partner-page', label: 'campaigns.tabs.partnerPage', resource: 'partner' },
 ];
 
 const marketingRoute = createRoute({
@@ -37,7 +37,9 @@ const campaignsRoutesChildren = [
   createRoute({
     getParentRoute: () => marketingRoute,
     path: 'partner-page',
-    component: () => <ComingSoon route="partnerPage" variant="panel" />,
+    // The page is the shop's public profile: the partner resource, as the name and the logo it shows.
+    beforeLoad: requireResource('partner'),
+    component: lazyRouteComponent(() => import('../partner-page/PartnerPagePage'), 'PartnerPagePage'),
   }),
 ];
 

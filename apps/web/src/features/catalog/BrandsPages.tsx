@@ -24,6 +24,7 @@ export const BRAND_TABS = [
   { to: '/brands', label: 'brands.tabs.overview', resource: 'brands' },
   { to: '/brands/history', label: 'brands.tabs.history', resource: 'brands' },
   { to: '/brands/request', label: 'brands.tabs.request', resource: 'brands', action: 'create' },
+  { to: '/brands/price-list', label: 'brands.tabs.priceList', resource: 'brands' },
 ] as const satisfies readonly SectionTab[];
 
 /** Requests and filtered lists show this many at a time (spec §9 "brand lists 5"). */

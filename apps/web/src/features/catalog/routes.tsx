@@ -29,6 +29,12 @@ const brandsChildren = [
     beforeLoad: requireResource('brands', 'create'),
     component: lazyRouteComponent(() => import('./BrandRequestForm'), 'BrandRequestPage'),
   }),
+  // Brands and prices (spec commerce §7): the partner's standard price list.
+  createRoute({
+    getParentRoute: () => brandsRoute,
+    path: 'price-list',
+    component: lazyRouteComponent(() => import('../price-lists/PriceListPage'), 'PriceListPage'),
+  }),
 ];
 
 export const catalogRoutes = [

@@ -6,6 +6,7 @@ import {
   IconExternalLink,
   IconMapPin,
   IconMessages,
+  IconReceipt,
   IconRocket,
   IconTags,
   IconTruckDelivery,
@@ -197,6 +198,9 @@ export function CockpitPartnersPage() {
           </Button>
           <Button component={Link} to="/cockpit/branches" variant="default" leftSection={<IconMapPin size={16} />}>
             {t('cockpit.branches.link')}
+          </Button>
+          <Button component={Link} to="/cockpit/price-lists" variant="default" leftSection={<IconReceipt size={16} />}>
+            {t('priceLists.cockpit.link')}
           </Button>
           <BroadcastButton />
         </>

@@ -21,6 +21,11 @@ const cockpitChildren = [
   }),
   createRoute({
     getParentRoute: () => cockpitRoute,
+    path: '/price-lists',
+    component: lazyRouteComponent(() => import('./PriceListsPage'), 'PriceListsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
     path: '/onboarding',
     component: lazyRouteComponent(() => import('./OnboardingPage'), 'OnboardingPage'),
   }),

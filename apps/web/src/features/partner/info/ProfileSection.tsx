@@ -41,7 +41,7 @@ export function ProfileSection({ profile, canUpdate }: { profile: ShopProfileDat
   );
 }
 
-function PublicTitle({ profile, canUpdate }: { profile: ShopProfileData; canUpdate: boolean }) {
+export function PublicTitle({ profile, canUpdate }: { profile: ShopProfileData; canUpdate: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(profile.publicTitle ?? '');
