@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client';
@@ -48,4 +48,24 @@ export async function existingBenchDatabase(location: string): Promise<BenchData
   const url = /^postgres(ql)?:/.test(location) ? location : undefined;
   const database = await openDatabase({ databaseUrl: url, dataDir: url ? '' : location });
   return { database, url, drop: () => database.close() };
+}
+
+/**
+ * CPU seconds of the local PostgreSQL server's processes (Linux /proc; 0 where unreadable): on a shared machine
+ * the CPU an import costs is steadier than its wall time.
+ */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return ticks / 100;
 }

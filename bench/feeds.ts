@@ -19,7 +19,7 @@ import { loadConfig } from '../apps/server/src/platform/config';
 import type { Platform } from '../apps/server/src/platform/context';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLarge } from '../apps/server/src/seed/large';
-import { benchDatabase } from './database';
+import { benchDatabase, postgresCpuSeconds } from './database';
 import { availabilityFeed, heurekaFeed, productFeed } from './feed-files';
 import type { BenchResult } from './run';
 
@@ -149,13 +149,17 @@ export async function feedsBench(): Promise<BenchResult[]> {
         await database.executeSql('create extension if not exists pg_stat_statements');
         await database.executeSql('select pg_stat_statements_reset()');
       }
+      const cpuBefore = process.cpuUsage();
+      const pgBefore = postgres ? postgresCpuSeconds() : 0;
       const run = await measured(async () => {
         const opened = await openFeed(app.platform, { url: `${base}${path}` });
         return processor(ctx, opened.body);
       });
+      const cpu = process.cpuUsage(cpuBefore);
+      const pgCpu = postgres ? postgresCpuSeconds() - pgBefore : 0;
       if (session) {
         const { profile } = await session.post('Profiler.stop');
-        const file = `feeds-${label.replace(/\W+/g, '-')}.cpuprofile`;
+        const file = `feeds-${format}-${label.replace(/\W+/g, '-')}.cpuprofile`;
         writeFileSync(file, JSON.stringify(profile));
         session.disconnect();
         console.log(`  CPU profile: ${file}`);
@@ -164,7 +168,9 @@ export async function feedsBench(): Promise<BenchResult[]> {
       console.log(
         `feeds ${format} ${label} (${database.kind}): ${totals.processed} items in ${(run.ms / 1000).toFixed(1)} s = ` +
           `${(totals.processed / (run.ms / 1000)).toFixed(0)} items/s (${totals.updated} updated, ${totals.unchanged} unchanged, ` +
-          `${totals.errors} refused, ${errors} log entries); RSS ${mb(run.before)} before, peak ${mb(run.peak)} (+${mb(run.peak - run.before)})`,
+          `${totals.errors} refused, ${errors} log entries); RSS ${mb(run.before)} before, peak ${mb(run.peak)} (+${mb(run.peak - run.before)}); ` +
+          `CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads, the feed's HTTP server included)` +
+          (postgres ? `, PostgreSQL ${pgCpu.toFixed(1)} s` : ''),
       );
       if (pgss) {
         const top = (

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { buildApp } from '../apps/server/src/app';
 import { PRODUCT_IMPORT_JOB } from '../apps/server/src/modules/products/xml-import';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo';
-import { benchDatabase } from './database';
+import { benchDatabase, postgresCpuSeconds } from './database';
 import type { BenchResult } from './run';
 
 const PRODUCTS = Number(process.env.BENCH_IMPORT_PRODUCTS ?? 100_000);
@@ -80,26 +80,6 @@ function httpCall(
     if (options.body) createReadStream(options.body).pipe(req);
     else req.end();
   });
-}
-
-/**
- * CPU seconds of the local PostgreSQL server's processes (Linux /proc; 0 where unreadable): on a shared machine
- * the CPU an import costs is steadier than its wall time.
- */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return ticks / 100;
 }
 
 /** Samples the process's resident memory while `work` runs; answers the time and the peak. */

@@ -170,6 +170,13 @@ export const emptyHeurekaSummary = (): HeurekaFeedSummary => ({
   missingPictures: 0,
 });
 
+/** What a read item adds to the summary: an invalid title, a missing description, missing pictures (1 or 0). */
+export function heurekaSummaryFlags(
+  item: Pick<HeurekaItem, 'name' | 'description' | 'images'>,
+): [number, number, number] {
+  return [item.name.length > TITLE_MAX ? 1 : 0, item.description === null ? 1 : 0, item.images.length === 0 ? 1 : 0];
+}
+
 /** Counts one read item into the summary: a normalised item, or a refused one and its problems' codes. */
 export function countHeurekaSummary(
   summary: HeurekaFeedSummary,
@@ -177,9 +184,10 @@ export function countHeurekaSummary(
 ): void {
   summary.items++;
   if (read.item) {
-    if (read.item.name.length > TITLE_MAX) summary.invalidTitles++;
-    if (read.item.description === null) summary.missingDescriptions++;
-    if (read.item.images.length === 0) summary.missingPictures++;
+    const [title, description, pictures] = heurekaSummaryFlags(read.item);
+    summary.invalidTitles += title;
+    summary.missingDescriptions += description;
+    summary.missingPictures += pictures;
   } else if (read.issues.some((i) => i.code === 'HEUREKA_NAME_MISSING')) {
     // A refused item is judged only by what its refusal says: the reader does not normalise the rest.
     summary.invalidTitles++;

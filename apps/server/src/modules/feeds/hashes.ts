@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { XmlNode } from '@pp/domain';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
 
 /**
@@ -42,6 +42,16 @@ export function valuesHash(kind: string, values: readonly (string | number | nul
   return digest(hash);
 }
 
+/**
+ * One item's row, found by the primary key for each id of a batch. The lookup is a nested loop by construction
+ * (`offset 0` keeps the planner from flattening it): with `item_id = any(…)` the planner chose, whenever a feed's
+ * rows were newer than the table's statistics (a new feed, or one feed's rows among millions), to read every
+ * row of the feed and filter them — a first run of 30,000 items read its growing feed once per batch.
+ */
+const probe = (feedId: number, partnerId: number, columns: SQL) =>
+  sql`select ${columns} from feed_item_hashes where feed_id = ${feedId} and item_id = t.item_id
+    and partner_id = ${partnerId} offset 0`;
+
 /** The stored hashes of these items of a feed. */
 export async function storedHashes(
   db: DbOrTx,
@@ -51,26 +61,25 @@ export async function storedHashes(
 ): Promise<Map<string, string>> {
   if (!itemIds.length) return new Map();
   const rows = rowsOf<{ item_id: string; hash: string }>(
-    await db.execute(sql`select item_id, hash from feed_item_hashes
-      where feed_id = ${feedId} and partner_id = ${partnerId} and item_id = any(${sql.param([...itemIds])}::text[])`),
+    await db.execute(sql`select t.item_id, h.hash from unnest(${sql.param([...itemIds])}::text[]) as t(item_id)
+      cross join lateral (${probe(feedId, partnerId, sql`hash`)}) h`),
   );
   return new Map(rows.map((r) => [r.item_id, r.hash]));
 }
 
-/** The stored hashes of these items' exact texts (raw-items.ts); items without one are left out. */
+/** The stored hashes of these items' exact texts (raw-items.ts), with the notes kept beside them. */
 export async function storedRawHashes(
   db: DbOrTx,
   partnerId: number,
   feedId: number,
   itemIds: readonly string[],
-): Promise<Map<string, string>> {
+): Promise<Map<string, { rawHash: string; notes: unknown }>> {
   if (!itemIds.length) return new Map();
-  const rows = rowsOf<{ item_id: string; raw_hash: string }>(
-    await db.execute(sql`select item_id, raw_hash from feed_item_hashes
-      where feed_id = ${feedId} and partner_id = ${partnerId} and item_id = any(${sql.param([...itemIds])}::text[])
-        and raw_hash is not null`),
+  const rows = rowsOf<{ item_id: string; raw_hash: string | null; notes: unknown }>(
+    await db.execute(sql`select t.item_id, h.raw_hash, h.notes from unnest(${sql.param([...itemIds])}::text[]) as t(item_id)
+      cross join lateral (${probe(feedId, partnerId, sql`raw_hash, notes`)}) h where h.raw_hash is not null`),
   );
-  return new Map(rows.map((r) => [r.item_id, r.raw_hash]));
+  return new Map(rows.map((r) => [r.item_id, { rawHash: r.raw_hash!, notes: r.notes }]));
 }
 
 /**
@@ -81,17 +90,18 @@ export async function storeHashes(
   tx: DbOrTx,
   partnerId: number,
   feedId: number,
-  entries: readonly { itemId: string; hash: string; rawHash?: string | null }[],
+  entries: readonly { itemId: string; hash: string; rawHash?: string | null; notes?: unknown }[],
 ): Promise<void> {
   if (!entries.length) return;
   // One row per item: a statement may not update the same row twice.
   const byId = new Map(entries.map((e) => [e.itemId, e]));
   const list = [...byId.values()];
-  await tx.execute(sql`insert into feed_item_hashes (feed_id, partner_id, item_id, hash, raw_hash)
-    select ${feedId}, ${partnerId}, item_id, hash, raw_hash
+  await tx.execute(sql`insert into feed_item_hashes (feed_id, partner_id, item_id, hash, raw_hash, notes)
+    select ${feedId}, ${partnerId}, item_id, hash, raw_hash, notes::jsonb
     from unnest(${sql.param(list.map((e) => e.itemId))}::text[], ${sql.param(list.map((e) => e.hash))}::text[],
-      ${sql.param(list.map((e) => e.rawHash ?? null))}::text[]) as t(item_id, hash, raw_hash)
-    on conflict (feed_id, item_id) do update set hash = excluded.hash, raw_hash = excluded.raw_hash`);
+      ${sql.param(list.map((e) => e.rawHash ?? null))}::text[],
+      ${sql.param(list.map((e) => (e.notes === undefined ? null : JSON.stringify(e.notes))))}::text[]) as t(item_id, hash, raw_hash, notes)
+    on conflict (feed_id, item_id) do update set hash = excluded.hash, raw_hash = excluded.raw_hash, notes = excluded.notes`);
 }
 
 /**
@@ -102,12 +112,13 @@ export async function storeRawHashes(
   db: DbOrTx,
   partnerId: number,
   feedId: number,
-  entries: readonly { itemId: string; hash: string; rawHash: string }[],
+  entries: readonly { itemId: string; hash: string; rawHash: string; notes?: unknown }[],
 ): Promise<void> {
   if (!entries.length) return;
-  await db.execute(sql`update feed_item_hashes h set raw_hash = t.raw_hash
+  await db.execute(sql`update feed_item_hashes h set raw_hash = t.raw_hash, notes = t.notes::jsonb
     from unnest(${sql.param(entries.map((e) => e.itemId))}::text[], ${sql.param(entries.map((e) => e.hash))}::text[],
-      ${sql.param(entries.map((e) => e.rawHash))}::text[]) as t(item_id, hash, raw_hash)
+      ${sql.param(entries.map((e) => e.rawHash))}::text[],
+      ${sql.param(entries.map((e) => (e.notes === undefined ? null : JSON.stringify(e.notes))))}::text[]) as t(item_id, hash, raw_hash, notes)
     where h.feed_id = ${feedId} and h.partner_id = ${partnerId} and h.item_id = t.item_id and h.hash = t.hash
       and h.raw_hash is distinct from t.raw_hash`);
 }

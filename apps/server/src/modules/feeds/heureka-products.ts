@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import {
   FEED_MAX_GROUP_ITEMS,
   type HeurekaItem,
+  heurekaSummaryFlags,
   PRODUCT_XML_HEAD,
   PRODUCT_XML_TAIL,
   searchKey,
@@ -12,11 +14,15 @@ import type { DbOrTx } from '../../platform/db/client';
 import { IMPORT_BATCH } from '../products/import-read';
 import { products, productVariants } from '../products/tables';
 import { heurekaBrandPairings, MANUFACTURER_MAX, noteHeurekaBrands } from './brand-pairing';
+import { firstLook, type LeftOut, type RawSeen, type StoredRaw } from './first-look';
+import { HEUREKA_RAW_KIND, isProductNote, type ProductNote, stable } from './heureka-notes';
+import { storedRawHashes } from './hashes';
 import { readHeurekaProducts } from './heureka-read';
 import { boxElementsOf, heurekaRunSettings } from './heureka-settings';
-import { processMallProducts } from './mall-products';
+import { processMallItems } from './mall-products';
 import {
   type HeurekaOverride,
+  heurekaOverridesDigest,
   heurekaOverridesFor,
   overrideIdsOf,
   overrideOf,
@@ -31,6 +37,7 @@ import {
   paramKey,
   variableCodes,
 } from './param-pairing';
+import { rawGroupHash, shopItemIds } from './raw-items';
 import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from './run-types';
 
 /**
@@ -50,8 +57,6 @@ import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from
  * The partner's Heureka options (heureka-settings.ts) and the seller's overrides (overrides.ts) apply to each
  * item on the way. Stock is the availability feed's: each product keeps the stock it has.
  */
-
-const encoder = new TextEncoder();
 
 /** Text as one line of XML: newlines as character references, so that an ITEM never spans two lines. */
 function lineText(text: string): string {
@@ -139,6 +144,8 @@ async function currentStock(db: DbOrTx, partnerId: number, ids: string[]): Promi
 
 /** An item ready to become an ITEM, kept while its variant group is still open. */
 interface Ready {
+  /** The item as read (what the run's notes count). */
+  read: HeurekaItem;
   item: HeurekaItem;
   line: number;
   categoryId: number;
@@ -163,6 +170,17 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
   let paramPairings = await loadParamPairings(db, ctx.partnerId);
   // The partner's options (VAT, box, rounding, description) and the feed summary: heureka-settings.ts.
   const settings = await heurekaRunSettings(ctx);
+  const overridesDigest = await heurekaOverridesDigest(db, ctx.partnerId);
+  /** What items are mapped with now, as one hash: renewed whenever a pairing is loaded again. */
+  let version = '';
+  const renewVersion = () => {
+    version = createHash('sha256')
+      .update(JSON.stringify(stable([pairings, brands, paramPairings, settings.options, overridesDigest])))
+      .digest('base64url');
+  };
+  renewVersion();
+  /** The version each product handed on was keyed with: a product mapped under another is not remembered. */
+  const keyedWith = new Map<string, string>();
 
   async function note(texts: string[]) {
     await db.transaction((tx) =>
@@ -170,6 +188,7 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
     );
     for (const t of texts) noted.add(t);
     pairings = await heurekaPairings(db, ctx.partnerId);
+    renewVersion();
   }
 
   async function noteMakers(names: string[]) {
@@ -178,6 +197,7 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
     );
     for (const m of names) notedMakers.add(m);
     brands = await heurekaBrandPairings(db, ctx.partnerId);
+    renewVersion();
   }
 
   /**
@@ -189,7 +209,12 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
     await db.transaction((tx) => noteHeurekaParams(tx, ctx.partnerId, notes, { values: final }));
     for (const key of notes.keys()) notedParams.add(key);
     paramPairings = await loadParamPairings(db, ctx.partnerId);
+    renewVersion();
   }
+
+  /** The first look at the file (first-look.ts), and the ids of the items it left out unparsed. */
+  let look: { handed: Map<string, RawSeen | null> } | null = null;
+  const readIds = new Set<string>();
 
   /** The open variant group: its items wait until the group ends, since VARIABLE_PARAMS are the group's. */
   let open: { group: string; items: Ready[] } | null = null;
@@ -201,11 +226,13 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
     const first = ready[0]!;
     const categoryText = first.item.categoryText!;
     let codes: string[] = [];
+    let varying: string[] = [];
     if (ready.length > 1) {
-      const varying = varyingParamNames(ready.map((r) => r.item.params));
+      varying = varyingParamNames(ready.map((r) => r.item.params));
       params.group(categoryText, varying);
       codes = variableCodes(paramPairings, categoryText, varying);
     }
+    remember(ready, varying);
     for (const r of ready) {
       const node = mallItemOf(
         r.item,
@@ -225,15 +252,57 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
     return text;
   }
 
+  /**
+   * What the product's items added to the notes, kept with its key for the next run to count when it leaves the
+   * same text out; nothing is kept when the pairings changed since the key was made.
+   */
+  function remember(ready: readonly Ready[], varying: string[]) {
+    const id = ready[0]!.item.itemGroupId ?? ready[0]!.item.itemId;
+    const seen = look?.handed.get(id);
+    if (seen) {
+      if (keyedWith.get(id) !== version) look!.handed.set(id, null);
+      else {
+        seen.notes = {
+          i: ready.map(({ read }) => ({
+            c: read.categoryText!,
+            m: read.manufacturer,
+            p: read.params.map((p) => [p.name, p.value]),
+            f: heurekaSummaryFlags(read),
+          })),
+          v: varying,
+        } satisfies ProductNote;
+      }
+    }
+    keyedWith.delete(id);
+  }
+
+  /** Products left out of the parse: counted into the notes and the summary as if read. */
+  function replay(products: readonly LeftOut[]) {
+    for (const product of products) {
+      const note = product.notes as ProductNote;
+      for (const item of note.i) {
+        counts.set(item.c, (counts.get(item.c) ?? 0) + 1);
+        if (item.m !== null && item.m.length <= MANUFACTURER_MAX) makers.set(item.m, (makers.get(item.m) ?? 0) + 1);
+        params.item(
+          item.c,
+          item.p.map(([name, value]) => ({ name, value })),
+        );
+        settings.countLeftOut(item.f);
+      }
+      if (note.v.length) params.group(note.i[0]!.c, note.v);
+      for (const raw of product.items) if (raw.itemId) readIds.add(raw.itemId);
+    }
+  }
+
   function closeGroup(): string {
     const group = open;
     open = null;
     return group ? emit(group.items) : '';
   }
 
-  async function* mallFeed(): AsyncGenerator<Uint8Array> {
-    yield encoder.encode(PRODUCT_XML_HEAD);
-    for await (const batch of readHeurekaProducts(body, IMPORT_BATCH)) {
+  async function* mallFeed(input: AsyncIterable<string>): AsyncGenerator<string> {
+    yield PRODUCT_XML_HEAD;
+    for await (const batch of readHeurekaProducts(input, IMPORT_BATCH, readIds)) {
       await settings.batch(batch);
       const errors: FeedItemError[] = [];
       const refuse = (itemCode: string | null, lineOf: number, error: Omit<FeedItemError, 'itemCode' | 'line'>) => {
@@ -308,6 +377,7 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
           continue;
         }
         const ready: Ready = {
+          read: item,
           item: settings.apply(item),
           line: at,
           categoryId,
@@ -325,16 +395,16 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
         else text += emit([ready]);
       }
       if (errors.length) await ctx.errors(errors);
-      if (text) yield encoder.encode(text);
+      if (text) yield text;
     }
     const last = closeGroup();
-    if (last) yield encoder.encode(last);
+    if (last) yield last;
     // The final counts of the whole file replace those noted on the way.
     if (counts.size) await note([...counts.keys()]);
     if (makers.size) await noteMakers([...makers.keys()]);
     if (params.byCategory.size) await noteParams(true);
     await settings.finish();
-    yield encoder.encode(`\n${PRODUCT_XML_TAIL}`);
+    yield `\n${PRODUCT_XML_TAIL}`;
   }
 
   const plus = (t: FeedRunTotals): FeedRunTotals => ({
@@ -343,5 +413,37 @@ export const processHeurekaProducts: FeedProcessor = async (ctx, body) => {
     errors: t.errors + own.errors,
   });
   const wrapped: FeedRunContext = { ...ctx, progress: (t) => ctx.progress(plus(t)) };
-  return plus(await processMallProducts(wrapped, mallFeed()));
+  return plus(
+    await processMallItems(wrapped, (grouper, leftOut) => {
+      const seen = firstLook(body, {
+        item: 'SHOPITEM',
+        ids: shopItemIds,
+        async stored(ids) {
+          const stored: Map<string, StoredRaw> = await storedRawHashes(db, ctx.partnerId, ctx.feedId, ids);
+          // A key kept without its notes (or with notes of another shape) cannot be counted: parsed again.
+          for (const [id, entry] of stored) if (!isProductNote(entry.notes)) stored.delete(id);
+          return stored;
+        },
+        async keys(ids) {
+          const measures = await settings.measuresOf(ids);
+          const at = version;
+          return (id, group) => {
+            if (id !== null) keyedWith.set(id, at);
+            const m = id === null ? undefined : measures.get(id);
+            return rawGroupHash(`${HEUREKA_RAW_KIND}\u0000${at}\u0000${m ? JSON.stringify(stable(m)) : ''}`, group);
+          };
+        },
+        async leftOut(products) {
+          replay(products);
+          for (const product of products) {
+            if (product.groupId) grouper.markSeen(product.groupId);
+            keyedWith.delete(product.items[0]!.productId!);
+          }
+          await leftOut(products.reduce((n, p) => n + p.items.length, 0));
+        },
+      });
+      look = seen;
+      return { input: mallFeed(seen.input), handed: seen.handed };
+    }),
+  );
 };

@@ -85,7 +85,7 @@ interface NodeRead {
  * cannot be read; items handed over before stay valid (each is whole).
  */
 async function* readNodes(
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array | string>,
   shape: FeedShape,
   batch: number,
 ): AsyncGenerator<NodeRead[], number> {
@@ -170,7 +170,8 @@ async function* readNodes(
   for await (const chunk of source) {
     let text: string;
     try {
-      text = decoder.decode(chunk, { stream: true });
+      // Text already decoded (the first look's) is taken as it is.
+      text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     } catch {
       throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
     }
@@ -194,13 +195,13 @@ async function* readNodes(
  * (the first one wins: a feed is one list of products, and two items cannot both be one product).
  */
 async function* readFeed<T>(
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array | string>,
   shape: FeedShape,
   batch: number,
   map: (node: FeedNode) => { item: T | null; issues: HeurekaIssue[] },
   idOf: (node: FeedNode) => string | null,
+  seen = new Set<string>(),
 ): AsyncGenerator<HeurekaRead<T>[], number> {
-  const seen = new Set<string>();
   const nodes = readNodes(source, shape, batch);
   try {
     for (;;) {
@@ -227,10 +228,14 @@ function childId(node: FeedNode): string | null {
   return text === '' ? null : text;
 }
 
-/** The products of a Heureka product feed (SHOP/SHOPITEM); returns how many items the file had. */
+/**
+ * The products of a Heureka product feed (SHOP/SHOPITEM); returns how many items the file had. `read`: ids of
+ * items already read without parsing (the first look's), so that a later item of one is still a duplicate.
+ */
 export function readHeurekaProducts(
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array | string>,
   batch = HEUREKA_READ_BATCH,
+  read?: Set<string>,
 ): AsyncGenerator<HeurekaRead<HeurekaItem>[], number> {
   return readFeed(
     source,
@@ -238,6 +243,7 @@ export function readHeurekaProducts(
     batch,
     heurekaItemOf,
     childId,
+    read,
   );
 }
 

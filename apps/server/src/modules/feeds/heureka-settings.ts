@@ -172,27 +172,41 @@ export async function heurekaRunSettings(ctx: Pick<FeedRunContext, 'platform' | 
   const boxes = Boolean(options.boxType || options.boxParam);
   const summary: HeurekaFeedSummary = emptyHeurekaSummary();
   let measures = new Map<string, Measures>();
+  /** The measures these products have (only when a box is asked for: otherwise they are not used). */
+  const measuresOf = async (ids: readonly string[]): Promise<Map<string, Measures>> => {
+    const found = new Map<string, Measures>();
+    if (!boxes || ids.length === 0) return found;
+    const rows = await db
+      .select({
+        id: products.id,
+        weight: products.weight,
+        width: products.width,
+        length: products.length,
+        height: products.height,
+      })
+      .from(products)
+      .where(and(eq(products.partnerId, ctx.partnerId), inArray(products.id, [...ids])));
+    for (const r of rows) {
+      if (r.width === null || r.length === null || r.height === null) continue;
+      found.set(r.id, { weight: r.weight, width: r.width, length: r.length, height: r.height });
+    }
+    return found;
+  };
   return {
+    /** What an item is mapped with: part of the key an unchanged item is recognised by. */
+    options,
+    measuresOf,
     /** Counts a batch of read items into the summary and reads the measures their products have. */
     async batch(reads: readonly HeurekaRead<HeurekaItem>[]): Promise<void> {
       for (const read of reads) countHeurekaSummary(summary, read);
-      const ids = [...new Set(reads.flatMap((r) => (r.item ? [productIdOf(r.item)] : [])))];
-      measures = new Map();
-      if (!boxes || ids.length === 0) return;
-      const rows = await db
-        .select({
-          id: products.id,
-          weight: products.weight,
-          width: products.width,
-          length: products.length,
-          height: products.height,
-        })
-        .from(products)
-        .where(and(eq(products.partnerId, ctx.partnerId), inArray(products.id, ids)));
-      for (const r of rows) {
-        if (r.width === null || r.length === null || r.height === null) continue;
-        measures.set(r.id, { weight: r.weight, width: r.width, length: r.length, height: r.height });
-      }
+      measures = await measuresOf([...new Set(reads.flatMap((r) => (r.item ? [productIdOf(r.item)] : [])))]);
+    },
+    /** An item left out of the parse (unchanged), by what it added to the summary when it was read. */
+    countLeftOut(flags: readonly [number, number, number]): void {
+      summary.items++;
+      summary.invalidTitles += flags[0];
+      summary.missingDescriptions += flags[1];
+      summary.missingPictures += flags[2];
     },
     apply: (item: HeurekaItem): HeurekaBoxedItem => ({
       ...applyHeurekaSettings(item, options),

@@ -15,7 +15,7 @@ import type { ImportJobScope, Refused } from '../products/import-types';
 import { type CommitResult, writeBatches } from '../products/import-write';
 import { partnerShopOf } from '../products/shop';
 import { nodeHash, storedHashes, storedRawHashes, storeHashes, storeRawHashes } from './hashes';
-import { lineBreaksOf, type RawPiece, rawGroupHash, rawPieces } from './raw-items';
+import { firstLook, type RawSeen, textKey } from './first-look';
 import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from './run-types';
 
 /**
@@ -30,15 +30,13 @@ import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from
 const HASH_KIND = 'mall-products/1';
 /** The same for the products' exact texts (raw-items.ts). */
 const RAW_KIND = 'mall-products-raw/1';
-/** Products looked up together by the first look. */
-const FIRST_LOOK_BATCH = 250;
 /** A feed may be larger than an upload; its items still stream, a batch at a time. */
 const FEED_MAX_ITEMS = 5_000_000;
 
 /** A batch of the feed on its way through the pipeline, with what the run needs to report on it. */
 interface FeedBatch extends ParsedBatch {
   /** The batch's products by id (the last of an id, as the pipeline keeps it). */
-  products: Map<string, FeedProduct & { hash: string; rawHash: string | null }>;
+  products: Map<string, FeedProduct & { hash: string; rawHash: string | null; notes?: unknown }>;
   /** ITEM elements read for this batch, skipped ones included. */
   read: number;
   unchanged: number;
@@ -85,106 +83,6 @@ function refusedErrors(batch: FeedBatch, refused: Refused): FeedItemError[] {
   });
 }
 
-/** A product handed on to the parser by the first look: its exact text's hash and the one stored. */
-interface RawSeen {
-  hash: string;
-  items: number;
-  stored: string | undefined;
-}
-
-/**
- * The first look (raw-items.ts): the feed's bytes for the parser, every product whose exact text was applied
- * before left out (its line breaks kept, so every line number stays the file's) and counted as read and
- * unchanged. Products appearing twice in the file are always parsed (the pipeline decides which one wins), and a
- * group left out is marked seen, so that a later ITEM of it is still refused as a split group.
- */
-function firstLook(
-  ctx: FeedRunContext,
-  body: AsyncIterable<Uint8Array>,
-  grouper: MallItemGrouper,
-  leftOut: (items: number) => Promise<void>,
-) {
-  const db = ctx.platform.database.db;
-  const encoder = new TextEncoder();
-  /** Per product id handed on: what the first look saw (null: the id came twice, nothing is known). */
-  const handed = new Map<string, RawSeen | null>();
-  const seen = new Set<string>();
-
-  /** The ITEMGROUP_ID of the last product decided (null: none, or a product without one). */
-  let previous: string | null = null;
-
-  /**
-   * Decides a batch of pieces; `following` is the ITEMGROUP_ID of the product after the batch (null at the end).
-   * A product between two ITEMs of one group (a split group) is never left out: the parser must see it to tell
-   * the two apart.
-   */
-  async function* decide(pieces: RawPiece[], following: string | null | undefined): AsyncGenerator<Uint8Array> {
-    const ids = pieces.flatMap((p) => ('group' in p ? [p.group[0]!.productId].filter((id) => id !== null) : []));
-    const stored = await storedRawHashes(db, ctx.partnerId, ctx.feedId, ids as string[]);
-    const groupIds = pieces.flatMap((p) => ('group' in p ? [p.group[0]!.groupId] : []));
-    let text = '';
-    let left = 0;
-    let index = 0;
-    for (const piece of pieces) {
-      if (!('group' in piece)) {
-        text += piece.between;
-        continue;
-      }
-      const { group, between } = piece;
-      const id = group[0]!.productId;
-      const next = index + 1 < groupIds.length ? groupIds[index + 1]! : following;
-      // `undefined`: what follows is not known yet, so a product after a group is kept for the parser.
-      const splitAround = previous !== null && (next === undefined || previous === next);
-      previous = group[0]!.groupId;
-      index++;
-      const hash = rawGroupHash(RAW_KIND, group);
-      const unchanged = id !== null && !seen.has(id) && !splitAround && stored.get(id) === hash;
-      if (id !== null) {
-        if (!unchanged)
-          handed.set(id, handed.has(id) || seen.has(id) ? null : { hash, items: group.length, stored: stored.get(id) });
-        seen.add(id);
-      }
-      if (unchanged) {
-        left += group.length;
-        if (group[0]!.groupId) grouper.markSeen(group[0]!.groupId);
-      }
-      group.forEach((item, i) => {
-        text += (unchanged ? lineBreaksOf(item.text) : item.text) + (between[i] ?? '');
-      });
-    }
-    if (left) await leftOut(left);
-    if (text) yield encoder.encode(text);
-  }
-
-  async function* input(): AsyncGenerator<Uint8Array> {
-    let pieces: RawPiece[] = [];
-    let groups = 0;
-    let held = 0;
-    for await (const piece of rawPieces(body, PRODUCT_XML_ITEM)) {
-      pieces.push(piece);
-      if (!('group' in piece)) {
-        // Much text outside items (a broken file) is handed on, not gathered.
-        held += piece.between.length;
-        if (held > 1 << 20) {
-          yield* decide(pieces, undefined);
-          pieces = [];
-          groups = 0;
-          held = 0;
-        }
-        continue;
-      }
-      if (++groups <= FIRST_LOOK_BATCH) continue;
-      // The batch is decided once the product after it is known; that one starts the next batch.
-      yield* decide(pieces.slice(0, -1), piece.group[0]!.groupId);
-      pieces = [piece];
-      groups = 1;
-      held = 0;
-    }
-    yield* decide(pieces, null);
-  }
-  return { input: input(), handed };
-}
-
 async function scopeOf(ctx: FeedRunContext): Promise<ImportJobScope> {
   const db = ctx.platform.database.db;
   const { shopId } = await partnerShopOf(db, ctx.partnerId);
@@ -200,12 +98,43 @@ async function scopeOf(ctx: FeedRunContext): Promise<ImportJobScope> {
   };
 }
 
-export const processMallProducts: FeedProcessor = async (ctx, body) => {
+/**
+ * The first look a run of the marketplace's ITEMs is given (first-look.ts): by default the file's own, keyed by
+ * each product's exact text; the Heureka feed brings its own, keyed by its SHOPITEMs and what they are mapped
+ * with, and hands on the ITEMs it made of the rest.
+ */
+export interface MallItemsLook {
+  input: AsyncIterable<string | Uint8Array>;
+  /** Per product id handed on: its key and what to remember beside it (null: nothing is known). */
+  handed: Map<string, RawSeen | null>;
+}
+
+export const processMallProducts: FeedProcessor = (ctx, body) =>
+  processMallItems(ctx, (grouper, leftOut) =>
+    firstLook(body, {
+      item: PRODUCT_XML_ITEM,
+      stored: (ids) => storedRawHashes(ctx.platform.database.db, ctx.partnerId, ctx.feedId, ids),
+      keys: textKey(RAW_KIND),
+      async leftOut(products) {
+        for (const p of products) if (p.groupId) grouper.markSeen(p.groupId);
+        await leftOut(products.reduce((n, p) => n + p.items.length, 0));
+      },
+    }),
+  );
+
+/**
+ * Marketplace ITEMs into products: `lookAt` gives the text to parse (the grouper, to mark groups left out as
+ * seen, and a count of items left out unchanged are its to use).
+ */
+export async function processMallItems(
+  ctx: FeedRunContext,
+  lookAt: (grouper: MallItemGrouper, leftOut: (items: number) => Promise<void>) => MallItemsLook,
+): Promise<FeedRunTotals> {
   const scope = await scopeOf(ctx);
   const db = scope.db;
   const totals: FeedRunTotals = { processed: 0, updated: 0, unchanged: 0, errors: 0 };
   const grouper = new MallItemGrouper();
-  const look = firstLook(ctx, body, grouper, async (items) => {
+  const look = lookAt(grouper, async (items) => {
     totals.processed += items;
     totals.unchanged += items;
     await ctx.progress({ ...totals });
@@ -243,7 +172,7 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
     const stored = await storedHashes(db, ctx.partnerId, ctx.feedId, hashed.map((p) => p.id).filter(Boolean));
     const changed = hashed
       .filter((p) => !p.id || stored.get(p.id) !== p.hash)
-      .map((p) => ({ ...p, rawHash: p.raw?.hash ?? null }));
+      .map((p) => ({ ...p, rawHash: p.raw?.hash ?? null, notes: p.raw?.notes }));
     const same = hashed.filter((p) => p.id && stored.get(p.id) === p.hash);
     const unchanged = same.reduce((n, p) => n + p.items, 0);
     // Unchanged in content but not in text (the file's layout changed): the next run leaves them out unparsed.
@@ -252,7 +181,9 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
       ctx.partnerId,
       ctx.feedId,
       same.flatMap((p) =>
-        p.raw && p.raw.stored !== p.raw.hash ? [{ itemId: p.id, hash: p.hash, rawHash: p.raw.hash }] : [],
+        p.raw && p.raw.stored !== p.raw.hash
+          ? [{ itemId: p.id, hash: p.hash, rawHash: p.raw.hash, notes: p.raw.notes }]
+          : [],
       ),
     );
     if (!changed.length && !groupRefusals.length) {
@@ -308,7 +239,7 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
       async afterWrite(tx, batch, result: CommitResult) {
         const entries = result.written.flatMap((id) => {
           const product = batch.products.get(id);
-          return product ? [{ itemId: id, hash: product.hash, rawHash: product.rawHash }] : [];
+          return product ? [{ itemId: id, hash: product.hash, rawHash: product.rawHash, notes: product.notes }] : [];
         });
         await storeHashes(tx, ctx.partnerId, ctx.feedId, entries);
       },
@@ -335,4 +266,4 @@ export const processMallProducts: FeedProcessor = async (ctx, body) => {
     await reader.return(0).catch(() => undefined);
   }
   return totals;
-};
+}

@@ -7,10 +7,10 @@ import {
   type Language,
   type XmlNode,
 } from '@pp/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
+import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import { buildGridQuery, cappedTotal, type GridColumn } from '../../platform/grid';
 import { textIn } from '../catalog/categories';
 import { ancestorJoins } from '../catalog/rules';
@@ -412,3 +412,21 @@ const flagNodes = (f: HeurekaMediaFlags): XmlNode[] => [
   ...(f.energyLabel ? [leaf('ENERGY_LABEL', 'true')] : []),
   ...(f.informationList ? [leaf('INFORMATION_LIST', 'true')] : []),
 ];
+
+/**
+ * One text that changes whenever any of the partner's overrides does (a digest of all their rows): part of the
+ * key a Heureka product run recognises an unchanged item by, so that a new override maps the item again.
+ */
+export async function heurekaOverridesDigest(db: DbOrTx, partnerId: number): Promise<string> {
+  const [row] = rowsOf<{ digest: string }>(
+    await db.execute(sql`select md5(
+        coalesce((select string_agg(concat_ws(chr(1), product_id, category_id, param, value), chr(2)
+          order by product_id, param) from heureka_category_overrides where partner_id = ${partnerId}), '')
+        || chr(3) || coalesce((select string_agg(concat_ws(chr(1), product_id, box_type), chr(2)
+          order by product_id) from heureka_box_overrides where partner_id = ${partnerId}), '')
+        || chr(3) || coalesce((select string_agg(concat_ws(chr(1), product_id, url, energy_label, information_list,
+          excluded), chr(2) order by product_id, url) from heureka_media_overrides where partner_id = ${partnerId}), '')
+      ) as digest`),
+  );
+  return row!.digest;
+}

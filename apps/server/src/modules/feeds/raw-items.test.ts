@@ -41,6 +41,7 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?>
   <ITEMSOMETHING>not an item</ITEMSOMETHING>
   <ITEM><VARIANTS><VARIANT><ID>V-1</ID></VARIANT></VARIANTS><ID>N</ID></ITEM>
   <ITEM/>
+  <ITEM><ID>P</ID><?pi </ITEM> ?><NOTE><ITEMX>in</ITEMX></NOTE><NOTE></ITEMX></NOTE><!-- a <![CDATA[ --></ITEM>
   <ITEM><ID>č-1</ID><TITLE>Žluťoučký kůň</TITLE></ITEM>
 </ITEMS>
 `;
@@ -50,7 +51,14 @@ describe('the raw first look at a product feed', () => {
     for (const size of [1, 2, 3, 7, 64, 100_000]) {
       const list = await pieces(FEED, size);
       expect(joined(list), `chunks of ${size}`).toBe(FEED);
-      expect(groups(list), `chunks of ${size}`).toEqual([['A/-'], ['B/B', 'B/B'], ['N/-'], ['null/-'], ['č-1/-']]);
+      expect(groups(list), `chunks of ${size}`).toEqual([
+        ['A/-'],
+        ['B/B', 'B/B'],
+        ['N/-'],
+        ['null/-'],
+        ['P/-'],
+        ['č-1/-'],
+      ]);
     }
   });
 
@@ -77,5 +85,7 @@ describe('the raw first look at a product feed', () => {
     expect(rawGroupHash('k', a)).not.toBe(rawGroupHash('k', b));
     expect(rawGroupHash('k', a)).not.toBe(rawGroupHash('other', a));
     expect(lineBreaksOf('<ITEM>\n<ID>A</ID>\r\n</ITEM>')).toBe('\n\r\n');
+    expect(lineBreaksOf('<ITEM>\n<ID>A</ID>\n\n</ITEM>\n')).toBe('\n\n\n\n');
+    expect(lineBreaksOf('<ITEM/>')).toBe('');
   });
 });

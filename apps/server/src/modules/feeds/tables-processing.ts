@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { feeds } from './tables';
 
 /**
@@ -22,6 +22,11 @@ export const feedItemHashes = pgTable(
      * the same text again is left out of the parse. Null when the text was not known (the first look gave up).
      */
     rawHash: text('raw_hash'),
+    /**
+     * What the item added to the run's own notes when it was parsed (Heureka: its category, manufacturer,
+     * parameters and summary figures), counted again when the same text is left out of the parse.
+     */
+    notes: jsonb('notes'),
   },
   (t) => [primaryKey({ columns: [t.feedId, t.itemId] })],
 );

@@ -67,7 +67,7 @@ const PRODUCT_ITEMS: ItemsFormat = { root: PRODUCT_XML_ROOT, item: PRODUCT_XML_I
  * XML or another flat list of items under a root (`format`), within the same bounds.
  */
 export async function* readLinedItems(
-  source: AsyncIterable<Uint8Array>,
+  source: AsyncIterable<Uint8Array | string>,
   build: boolean,
   format: ItemsFormat = PRODUCT_ITEMS,
 ): AsyncGenerator<LinedItem[], number> {
@@ -153,7 +153,8 @@ export async function* readLinedItems(
   for await (const chunk of source) {
     let text: string;
     try {
-      text = decoder.decode(chunk, { stream: true });
+      // Text already decoded (a feed's first look) is taken as it is.
+      text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     } catch {
       throw new FileRefusal('INVALID_XML', { line: parser.line, column: parser.column });
     }

@@ -142,11 +142,11 @@ async function refreshMediaErrors(tx: DbOrTx, partnerId: number, productIds: str
     join product_media m on m.partner_id = r.partner_id and m.product_id = r.product_id and md5(m.url) = r.url_hash
     where r.partner_id = ${partnerId} and r.product_id = any(${ids}::text[]) and r.status = 'FAILED'
     group by r.partner_id, r.product_id`);
-  await tx.execute(sql`update products p set has_errors = e.any_error
-    from (select p2.id, exists (select 1 from product_errors e where e.partner_id = p2.partner_id
-        and e.product_id = p2.id) as any_error
-      from products p2 where p2.partner_id = ${partnerId} and p2.id = any(${ids}::text[])) e
-    where p.partner_id = ${partnerId} and p.id = e.id and p.has_errors <> e.any_error`);
+  // The products by their key, each judged on its own: a join of the products with themselves was planned as
+  // a scan of all the partner's products (60 ms a batch at 150,000).
+  await tx.execute(sql`update products p set has_errors = not p.has_errors
+    where p.partner_id = ${partnerId} and p.id = any(${ids}::text[])
+      and p.has_errors <> exists (select 1 from product_errors e where e.partner_id = p.partner_id and e.product_id = p.id)`);
 }
 
 /** Where a media URL of a product stands: fetching, stored, or failed with its reason (null for uploads). */

@@ -1,0 +1,1 @@
+ALTER TABLE "feed_item_hashes" ADD COLUMN "notes" jsonb;
