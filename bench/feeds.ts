@@ -184,6 +184,12 @@ export async function feedsBench(): Promise<BenchResult[]> {
         ).rows as { ms: number; calls: number }[];
         console.log(`  statements: ${all[0]!.calls} calls, ${all[0]!.ms} ms`);
         for (const r of top) console.log(`  ${String(r.ms).padStart(6)} ms ${String(r.calls).padStart(5)}× ${r.q}`);
+        const often = (
+          await database.executeSql(`select calls, round(total_exec_time) as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) as q
+            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+            order by calls desc limit 4`)
+        ).rows as { calls: number; ms: number; q: string }[];
+        for (const r of often) console.log(`  most called: ${r.calls}× ${r.ms} ms ${r.q}`);
       }
       if (reasons.size) {
         console.log(`  refusals: ${[...reasons].map(([key, n]) => `${key} ×${n}`).join(', ')}`);
