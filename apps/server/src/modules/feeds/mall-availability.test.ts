@@ -128,6 +128,37 @@ describe('the marketplace availability feed', () => {
     expect(await stock('AV-G-RED')).toMatchObject({ in_stock: 9 });
   });
 
+  it('leaves the exact text it applied before out of the parse, and still names the lines and duplicates after it', async () => {
+    const lines = [availability('AV-1', '2'), availability('AV-G-BLUE', '4'), availability('AV-2', '5')];
+    const first = await run(processMallAvailability, availabilities(...lines));
+    expect(first.totals).toEqual({ processed: 3, updated: 3, unchanged: 0, errors: 0 });
+    const { rows } = await server.database.executeSql(
+      `select count(*)::int as n from feed_item_hashes where feed_id = $1 and raw_hash is not null
+        and item_id in ('AV-1', 'AV-G-BLUE', 'AV-2')`,
+      [feedId],
+    );
+    expect(rows[0]).toEqual({ n: 3 });
+    // The same texts, a bad one after them (line 6) and the first id again with another stock (line 7): the last
+    // of an id wins, as in an API command, though the first was left out.
+    const again = await run(
+      processMallAvailability,
+      availabilities(...lines, availability('AV-2', 'many'), availability('AV-1', '3')),
+    );
+    // Every item read counts once: the three left out as unchanged, the bad one as an error, the last AV-1 updated.
+    expect(again.totals).toEqual({ processed: 5, updated: 1, unchanged: 3, errors: 1 });
+    expect(again.errors.map((e) => [e.line, e.itemCode, e.params?.rule])).toEqual([[6, 'AV-2', 'numberBetween']]);
+    expect(await stock('AV-1')).toMatchObject({ in_stock: 3 });
+    // A new layout of unchanged items is read once, found unchanged, and left out from then on.
+    const relaid = availabilities(...lines.map((l) => l.replace('<IN_STOCK>', '\n  <IN_STOCK>')));
+    expect((await run(processMallAvailability, relaid)).totals).toMatchObject({ updated: 1, unchanged: 2 });
+    expect((await run(processMallAvailability, relaid)).totals).toEqual({
+      processed: 3,
+      updated: 0,
+      unchanged: 3,
+      errors: 0,
+    });
+  });
+
   it("never reaches another partner's products", async () => {
     const other = await run(processMallAvailability, availabilities(availability('AV-1', '99')), {
       partnerId: sk,

@@ -3,7 +3,8 @@ import { rowsOf } from '../../platform/db/client';
 import { withDeadlockRetry } from '../../platform/db/pg-errors';
 import { availabilityStatement, checkedChanges, lockInOrder } from '../products/availability';
 import { FileRefusal, IMPORT_BATCH, readLinedItems } from '../products/import-read';
-import { storedHashes, storeHashes, valuesHash } from './hashes';
+import { firstLook, textKey } from './first-look';
+import { storedHashes, storedRawHashes, storeHashes, storeRawHashes, valuesHash } from './hashes';
 import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from './run-types';
 
 /**
@@ -20,6 +21,8 @@ import type { FeedItemError, FeedProcessor, FeedRunContext, FeedRunTotals } from
  */
 
 const HASH_KIND = 'mall-availability/1';
+/** The same for an item's exact text (first-look.ts). */
+const RAW_KIND = 'mall-availability-raw/1';
 const ROOT = 'AVAILABILITIES';
 const ITEM = 'AVAILABILITY';
 const FEED_MAX_ITEMS = 5_000_000;
@@ -30,6 +33,10 @@ interface Change {
   status: 'ACTIVE' | 'INACTIVE' | null;
   line: number;
   hash: string;
+  /** The hash of its exact text when the first look handed it on alone (null: not known). */
+  rawHash?: string | null;
+  /** The one stored for it before. */
+  storedRaw?: string;
 }
 
 const textOf = (node: XmlNode, name: string) => node.children.find((c) => c.name === name)?.text;
@@ -81,7 +88,7 @@ async function writeChanges(ctx: FeedRunContext, changes: Change[]): Promise<Cha
         tx,
         ctx.partnerId,
         ctx.feedId,
-        changes.filter((_, n) => hit.has(n)).map((c) => ({ itemId: c.id, hash: c.hash })),
+        changes.filter((_, n) => hit.has(n)).map((c) => ({ itemId: c.id, hash: c.hash, rawHash: c.rawHash })),
       );
       return hit;
     }),
@@ -90,8 +97,23 @@ async function writeChanges(ctx: FeedRunContext, changes: Change[]): Promise<Cha
 }
 
 export const processMallAvailability: FeedProcessor = async (ctx, body) => {
+  const db = ctx.platform.database.db;
   const totals: FeedRunTotals = { processed: 0, updated: 0, unchanged: 0, errors: 0 };
-  const reader = readLinedItems(body, true, { root: ROOT, item: ITEM, maxItems: FEED_MAX_ITEMS });
+  // Items whose exact text was applied before are left out of the parse (counted as read and unchanged).
+  const look = firstLook(body, {
+    item: ITEM,
+    // An availability is a hundred bytes: a batch's look-up, not its scan, is what an unchanged run waits for.
+    batch: IMPORT_BATCH,
+    stored: (ids) => storedRawHashes(db, ctx.partnerId, ctx.feedId, ids),
+    keys: textKey(RAW_KIND),
+    async leftOut(products) {
+      const items = products.reduce((n, p) => n + p.items.length, 0);
+      totals.processed += items;
+      totals.unchanged += items;
+      await ctx.progress({ ...totals });
+    },
+  });
+  const reader = readLinedItems(look.input, true, { root: ROOT, item: ITEM, maxItems: FEED_MAX_ITEMS });
   let batch: Change[] = [];
   let errors: FeedItemError[] = [];
   let read = 0;
@@ -100,8 +122,25 @@ export const processMallAvailability: FeedProcessor = async (ctx, body) => {
   const flush = async () => {
     // The same id twice: its last AVAILABILITY wins, as in an API command.
     const last = new Map(batch.map((c) => [c.id, c]));
-    const stored = await storedHashes(ctx.platform.database.db, ctx.partnerId, ctx.feedId, [...last.keys()]);
+    for (const c of last.values()) {
+      // Needed once: memory keeps what the parser has not reached yet, not the whole file's.
+      const raw = look.handed.get(c.id);
+      look.handed.delete(c.id);
+      if (raw && raw.items === 1) Object.assign(c, { rawHash: raw.hash, storedRaw: raw.stored });
+    }
+    const stored = await storedHashes(db, ctx.partnerId, ctx.feedId, [...last.keys()]);
     const changed = [...last.values()].filter((c) => stored.get(c.id) !== c.hash);
+    // Unchanged in content but not in text (the file's layout changed): the next run leaves them out unparsed.
+    await storeRawHashes(
+      db,
+      ctx.partnerId,
+      ctx.feedId,
+      [...last.values()].flatMap((c) =>
+        stored.get(c.id) === c.hash && c.rawHash && c.rawHash !== c.storedRaw
+          ? [{ itemId: c.id, hash: c.hash, rawHash: c.rawHash }]
+          : [],
+      ),
+    );
     const unknown = changed.length ? await writeChanges(ctx, changed) : [];
     for (const c of unknown) {
       errors.push({ itemCode: c.id, errorCode: 'PRODUCT_NOT_FOUND', params: { productId: c.id }, line: c.line });
