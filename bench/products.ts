@@ -7,6 +7,7 @@ import { rowsOf } from '../apps/server/src/platform/db/client';
 import { seedDemo } from '../apps/server/src/seed/demo';
 import { seedLargeProducts } from '../apps/server/src/seed/large-products';
 import { signedInApp, timed } from './app';
+import { priceHistoryCases } from './price-history';
 import { type BenchDatabase, benchDatabase, existingBenchDatabase } from './database';
 import type { BenchResult } from './run';
 
@@ -225,6 +226,7 @@ export async function productsBench(): Promise<BenchResult[]> {
     rows: partner.n,
     samples: await timed(SAMPLES, 2, () => gql('{ productCounts { all soldOut lastItems blocked errors } }', {})),
   });
+  results.push(...(await priceHistoryCases(database, partnerId, SAMPLES, !process.env.BENCH_PRODUCTS_DATA)));
   await app.close();
   await drop();
   return results;

@@ -50,6 +50,7 @@ const PORTAL_ROUTES = [
   '/brands',
   '/brands/history',
   '/brands/request',
+  '/brands/price-list',
   '/heureka-feed',
   '/heureka-feed/status',
   '/heureka-feed/categories-pairing',
@@ -106,7 +107,13 @@ const PORTAL_ROUTES = [
   '/user/contacts',
 ];
 
-const COCKPIT_ROUTES = ['/cockpit', '/cockpit/brand-requests', '/cockpit/mall-delivery', '/cockpit/branches'];
+const COCKPIT_ROUTES = [
+  '/cockpit',
+  '/cockpit/brand-requests',
+  '/cockpit/mall-delivery',
+  '/cockpit/branches',
+  '/cockpit/price-lists',
+];
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 

@@ -11,6 +11,7 @@ export * from '../files/tables';
 export * from '../exports/tables';
 export * from '../../modules/catalog/tables';
 export * from '../../modules/products/tables';
+export * from '../../modules/products/price-history-tables';
 export * from '../../modules/onboarding/tables';
 export * from '../../modules/registration/tables';
 export * from '../../modules/analytics/tables';

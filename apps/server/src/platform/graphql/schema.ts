@@ -12,6 +12,7 @@ import '../../modules/sla/graphql';
 import '../../modules/catalog/graphql';
 import '../../modules/products/xml-graphql';
 import '../../modules/products/price-holds-graphql';
+import '../../modules/products/price-history-graphql';
 import '../../modules/products/lists-graphql';
 import '../../modules/analytics/graphql';
 import '../../modules/onboarding/workflow-graphql';

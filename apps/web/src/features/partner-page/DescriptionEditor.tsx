@@ -7,8 +7,12 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** An empty editor gives "<p></p>": that is no description. */
-const normalize = (html: string) => (html === '<p></p>' ? '' : html);
+/**
+ * Empty paragraphs at the end are no text: an empty editor gives "<p></p>", and the starter kit keeps one
+ * after a closing list (its trailing node, added on the first click), which must neither make the page
+ * look changed nor be saved as a blank line.
+ */
+const normalize = (html: string) => html.replace(/(<p><\/p>)+$/, '');
 
 /**
  * "About the shop" as a few formatted paragraphs: bold, italic, underline and lists. No headings (the page has

@@ -1,7 +1,8 @@
 import { PARTNER_PAGE, PARTNER_PAGE_LINKS } from '@pp/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusFirstInvalid } from '../../ui/useFormFields';
 import { DescriptionEditor } from './DescriptionEditor';
 
 /** What the form holds: every field as text, as the inputs do. */
@@ -37,9 +38,12 @@ export function PartnerPageForm({
   lastSaved: string | null;
 }) {
   const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
+    // A refused save lands on the first field to fix, once its message is on it (WCAG 3.3.1).
+    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
   };
   const text = (field: keyof PartnerPageDraft, max: number) => ({
     label: t(`partnerPage.fields.${field}`),
@@ -53,7 +57,7 @@ export function PartnerPageForm({
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="partner-page-form-title">
-      <form onSubmit={submit} noValidate aria-labelledby="partner-page-form-title">
+      <form ref={formRef} onSubmit={submit} noValidate aria-labelledby="partner-page-form-title">
         <Stack gap="md">
           <div>
             <Title order={2} size="h4" id="partner-page-form-title">
@@ -89,11 +93,13 @@ export function PartnerPageForm({
               type="email"
               required
               description={t('partnerPage.fields.contactEmailHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
             <TextInput
               {...text('contactPhone', PARTNER_PAGE.phoneMax)}
               type="tel"
               description={t('partnerPage.fields.contactPhoneHint')}
+              inputWrapperOrder={['label', 'input', 'description', 'error']}
             />
           </SimpleGrid>
           <Title order={3} size="h5">

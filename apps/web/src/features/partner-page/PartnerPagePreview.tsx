@@ -1,9 +1,12 @@
-import { isEmptyDescription, type PartnerPageLink } from '@pp/domain';
+import { isEmptyDescription, type PartnerPageLink, partnerPageSchema } from '@pp/domain';
 import { Anchor, Avatar, Badge, Divider, Group, Image, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconExternalLink, IconMail, IconPhone } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hostOf, initialsOf, previewHtml, previewLinks, telOf } from './preview';
+
+/** A contact's icon stays beside the first line of its text when the text wraps. */
+const ICON_STYLE = { flexShrink: 0, marginTop: 2 } as const;
 
 export interface PreviewContent extends Record<PartnerPageLink, string> {
   publicTitle: string | null;
@@ -27,7 +30,9 @@ export function PartnerPagePreview({ content }: { content: PreviewContent }) {
     [content.description],
   );
   const links = previewLinks(content);
-  const email = content.contactEmail.trim();
+  // As the links: an address the page could not be saved with is no contact a shopper would get.
+  const typedEmail = content.contactEmail.trim();
+  const email = partnerPageSchema.shape.contactEmail.safeParse(typedEmail).success ? typedEmail : '';
   const phone = content.contactPhone.trim();
   const hasContact = Boolean(email || phone || links.length > 0);
   return (
@@ -58,7 +63,16 @@ export function PartnerPagePreview({ content }: { content: PreviewContent }) {
             </Avatar>
           )}
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Badge variant="light" color="gray" w="fit-content">
+            {/* In a narrow column the label wraps rather than ending in an ellipsis. */}
+            <Badge
+              variant="light"
+              color="gray"
+              maw="100%"
+              h="auto"
+              py={2}
+              styles={{ label: { whiteSpace: 'normal' } }}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {t('partnerPage.preview.seller')}
             </Badge>
             <Title order={3} id="partner-page-preview-title" data-testid="preview-title">
@@ -91,8 +105,8 @@ export function PartnerPagePreview({ content }: { content: PreviewContent }) {
           {hasContact ? (
             <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
               {email && (
-                <Group component="li" gap="xs" wrap="nowrap">
-                  <IconMail size={18} aria-hidden />
+                <Group component="li" gap="xs" wrap="nowrap" align="flex-start">
+                  <IconMail size={18} aria-hidden style={ICON_STYLE} />
                   <Text size="sm" span>
                     {t('partnerPage.preview.email')}:{' '}
                     <Anchor href={`mailto:${email}`} data-testid="preview-email">
@@ -102,8 +116,8 @@ export function PartnerPagePreview({ content }: { content: PreviewContent }) {
                 </Group>
               )}
               {phone && (
-                <Group component="li" gap="xs" wrap="nowrap">
-                  <IconPhone size={18} aria-hidden />
+                <Group component="li" gap="xs" wrap="nowrap" align="flex-start">
+                  <IconPhone size={18} aria-hidden style={ICON_STYLE} />
                   <Text size="sm" span>
                     {t('partnerPage.preview.phone')}:{' '}
                     <Anchor href={`tel:${telOf(phone)}`} data-testid="preview-phone">
@@ -113,8 +127,8 @@ export function PartnerPagePreview({ content }: { content: PreviewContent }) {
                 </Group>
               )}
               {links.map((link) => (
-                <Group component="li" gap="xs" wrap="nowrap" key={link.kind}>
-                  <IconExternalLink size={18} aria-hidden />
+                <Group component="li" gap="xs" wrap="nowrap" align="flex-start" key={link.kind}>
+                  <IconExternalLink size={18} aria-hidden style={ICON_STYLE} />
                   <Text size="sm" span>
                     {t(`partnerPage.links.${link.kind}`)}:{' '}
                     <Anchor

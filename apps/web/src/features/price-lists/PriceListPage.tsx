@@ -95,7 +95,7 @@ export function PriceListCard({ list }: { list: PriceListData }) {
               {t('priceLists.defaultHint')}
             </Text>
           </Stack>
-          <Text fw={700} data-testid="price-list-default">
+          <Text fw={700} data-testid="price-list-default" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {percent(version.commission)}
           </Text>
         </Group>

@@ -60,6 +60,7 @@ import { useMediaFetchLive, withFetchFacts } from './detail/remoteMedia';
 import { PriceConfirmationNeeded, saveProduct } from './detail/saveProduct';
 import { UnsavedChangesGuard } from '../../ui/UnsavedChanges';
 import { VariantsTab } from './detail/VariantsTab';
+import { PriceHistorySection } from './PriceHistorySection';
 
 const TABS: readonly DetailTab[] = ['basic', 'category', 'parameters', 'related', 'variants'];
 
@@ -379,6 +380,15 @@ function ProductEditor({ product, shopId, back }: { product: ProductDetail | nul
           </Tabs.Panel>
         </Tabs>
       </div>
+
+      {product && (
+        <PriceHistorySection
+          productId={product.id}
+          currency={product.currency}
+          variants={product.variants}
+          version={String(product.updatedAt)}
+        />
+      )}
 
       <Card
         withBorder
