@@ -27,7 +27,7 @@ export async function priceHistoryCases(
 ): Promise<BenchResult[]> {
   const db = database.db;
   if (writable) {
-    // One statement, as an import writes: the statement-level trigger records each changed row once.
+    // One statement, as a batch writes: the price trigger records each changed row once.
     const started = performance.now();
     await db.execute(sql`update products set price = price + 1
       where partner_id = ${partnerId} and price is not null and abs(hashtext(id)) % 10 = 0`);
