@@ -1,3 +1,4 @@
+import { setPriceSource } from './price-history';
 import { checkProduct, type FieldIssue, mediaToSave } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
@@ -34,6 +35,8 @@ export async function commitBatch(
   afterWrite?: (tx: DbOrTx, result: CommitResult) => Promise<void>,
 ): Promise<CommitResult> {
   return scope.db.transaction(async (tx) => {
+    // The price history names who wrote the prices (migration 0047's triggers read it).
+    await setPriceSource(tx, scope.feedRunId === undefined ? 'IMPORT' : 'FEED');
     const existing = new Map(
       rowsOf<Existing>(
         await tx.execute(sql`select id, status, stage, promotions, labels from products

@@ -1,3 +1,4 @@
+import { setPriceSource } from './price-history';
 import { ACTIVATION_BATCH, DomainError, parameterIssues, type StreamEventType } from '@pp/domain';
 import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../platform/audit/service';
@@ -250,6 +251,7 @@ export async function runBatch(platform: Platform, data: BatchJob, jobId: string
         let ids = await writableIds(tx, data, slice);
         let heldNow = 0;
         if (data.field === 'price') {
+          await setPriceSource(tx, 'BATCH');
           ({ ids, held: heldNow } = await holdBatchPriceJumps(tx, data, jobId, ids, data.value as number));
         }
         if (ids.length) {

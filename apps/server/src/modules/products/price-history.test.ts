@@ -93,11 +93,13 @@ const readHistory = (id: string, as: { token: string; partnerId: number } = { to
 describe('the portal form', () => {
   it('records the first price, then exactly one row per change, and none for an unchanged save', async () => {
     expect((await create(base('PH-FORM'))).errors).toBeUndefined();
-    expect(await historyOf('PH-FORM')).toEqual([{ variant_id: null, price: 1000, previous_price: null, source: null }]);
+    expect(await historyOf('PH-FORM')).toEqual([
+      { variant_id: null, price: 1000, previous_price: null, source: 'PORTAL' },
+    ]);
     let before = await historyOf('PH-FORM');
     expect((await update('PH-FORM', base('PH-FORM', { price: '1100' }))).errors).toBeUndefined();
     expect(await added('PH-FORM', before)).toEqual([
-      { variant_id: null, price: 1100, previous_price: 1000, source: null },
+      { variant_id: null, price: 1100, previous_price: 1000, source: 'PORTAL' },
     ]);
     before = await historyOf('PH-FORM');
     // Another field changes, the price does not.
@@ -122,7 +124,7 @@ describe('the portal form', () => {
     before = await historyOf('PH-VAR');
     expect((await update('PH-VAR', base('PH-VAR', { variants: variants('650') }))).errors).toBeUndefined();
     expect(await added('PH-VAR', before)).toEqual([
-      { variant_id: 'PH-VAR-2', price: 650, previous_price: 600, source: null },
+      { variant_id: 'PH-VAR-2', price: 650, previous_price: 600, source: 'PORTAL' },
     ]);
 
     const answer = await readHistory('PH-VAR');
@@ -147,7 +149,7 @@ describe('the unattended writers', () => {
     );
     expect(changed.record).toMatchObject({ status: 'DONE', failed: 0 });
     expect(await added('PH-XML', before)).toEqual([
-      { variant_id: null, price: 120, previous_price: 100, source: null },
+      { variant_id: null, price: 120, previous_price: 100, source: 'IMPORT' },
     ]);
     before = await historyOf('PH-XML');
     const same = await importProductXml(
@@ -174,7 +176,7 @@ describe('the unattended writers', () => {
     expect(answer.errors).toBeUndefined();
     await server.app.platform.jobs.runQueued(PRODUCT_BATCH_JOB);
     expect(await added('PH-BAT-1', before[0]!)).toEqual([
-      { variant_id: null, price: 210, previous_price: 200, source: null },
+      { variant_id: null, price: 210, previous_price: 200, source: 'BATCH' },
     ]);
     expect(await added('PH-BAT-2', before[1]!)).toEqual([]);
   });
@@ -197,7 +199,7 @@ describe('the unattended writers', () => {
     expect(before.map((r) => r.price)).toEqual([499]);
     await run('549');
     expect(await added('PH-FEED', before)).toEqual([
-      { variant_id: null, price: 549, previous_price: 499, source: null },
+      { variant_id: null, price: 549, previous_price: 499, source: 'FEED' },
     ]);
   });
 
@@ -214,7 +216,7 @@ describe('the unattended writers', () => {
     const answer = await pricing(1100);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(await added('PH-API', before)).toEqual([
-      { variant_id: null, price: 1100, previous_price: 1000, source: null },
+      { variant_id: null, price: 1100, previous_price: 1000, source: 'API' },
     ]);
     before = await historyOf('PH-API');
     expect((await pricing(1100)).statusCode).toBe(200);

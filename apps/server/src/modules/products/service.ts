@@ -15,6 +15,7 @@ import {
   variantTitle,
   variantTitleParameters,
 } from '@pp/domain';
+import { setPriceSource } from './price-history';
 import { type AnyColumn, and, asc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
@@ -308,6 +309,8 @@ export async function saveProduct(
   let priceBefore: number | null = null;
   try {
     await ctx.db.transaction(async (tx) => {
+      // The price history names who wrote the price: a person in the portal or a key of the REST API.
+      await setPriceSource(tx, ctx.actor(partnerId).apiKeyId ? 'API' : 'PORTAL');
       if (stored) {
         const current = await findProduct(tx, partnerId, id, true);
         if (!current) throw new DomainError('PRODUCT_NOT_FOUND', { productId: id });
