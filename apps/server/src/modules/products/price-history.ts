@@ -180,16 +180,21 @@ export async function pricesChangedWithin(
   to: Date,
 ): Promise<Set<string>> {
   if (!items.length) return new Set();
+  // Each item is an index range of its own (\`offset 0\` keeps each test a look-up per item): one test with
+  // \`variant_id = … or both null\` was planned as a join over the partner's whole history (1.8 s for 1,000
+  // items at 200,000 products).
   const result = await db.execute(sql`
     select i.product_id as "productId", i.variant_id as "variantId"
     from unnest(${sql.param(items.map((i) => i.productId))}::text[], ${sql.param(items.map((i) => i.variantId))}::text[])
       as i(product_id, variant_id)
-    where exists (
-      select 1 from price_history h
-      where h.partner_id = ${partnerId} and h.product_id = i.product_id
-        and (h.variant_id = i.variant_id or (i.variant_id is null and h.variant_id is null))
-        and h.changed_at >= ${ts(from)} and h.changed_at < ${ts(to)} and h.previous_price is not null
-    )`);
+    where case when i.variant_id is null
+      then exists (select 1 from price_history h where h.partner_id = ${partnerId} and h.product_id = i.product_id
+        and h.variant_id is null and h.changed_at >= ${ts(from)} and h.changed_at < ${ts(to)}
+        and h.previous_price is not null offset 0)
+      else exists (select 1 from price_history h where h.partner_id = ${partnerId} and h.product_id = i.product_id
+        and h.variant_id = i.variant_id and h.changed_at >= ${ts(from)} and h.changed_at < ${ts(to)}
+        and h.previous_price is not null offset 0)
+      end`);
   return new Set(
     rowsOf<{ productId: string; variantId: string | null }>(result).map((r) =>
       r.variantId === null ? r.productId : `${r.productId}\u0000${r.variantId}`,
