@@ -37,10 +37,14 @@ const RAW_ITEM_MAX = 4 << 20;
 /** Text outside items held before it is handed on. */
 const BETWEEN_HELD = 64 * 1024;
 
-/** What an item's own elements say, read from its text without comments and CDATA (which may quote markup). */
+/** An item's text without its comments and CDATA sections (which may quote markup). */
+const unquoted = (text: string) =>
+  text.includes('<!') ? text.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, '') : text;
+
+/** What an item's own elements say, read from its text without comments and CDATA. */
 export function itemIds(text: string): { productId: string | null; groupId: string | null } {
   // The replacements are skipped when there is nothing to replace: most items have no comment, CDATA or VARIANTS.
-  const plain = text.includes('<!') ? text.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, '') : text;
+  const plain = unquoted(text);
   const group = /<ITEMGROUP_ID>\s*([^<]*?)\s*<\/ITEMGROUP_ID>/.exec(plain)?.[1] || null;
   // A nested product's variants have IDs of their own: the item's is outside VARIANTS.
   const own = plain.includes('<VARIANTS>') ? plain.replace(/<VARIANTS>[\s\S]*?<\/VARIANTS>/g, '') : plain;
@@ -53,7 +57,7 @@ export function itemIds(text: string): { productId: string | null; groupId: stri
  * (`&amp;`…) is not read here: the product is parsed, never left out on a raw reading of its id.
  */
 export function shopItemIds(text: string): { productId: string | null; groupId: string | null; itemId: string | null } {
-  const plain = text.includes('<!') ? text.replace(/<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->/g, '') : text;
+  const plain = unquoted(text);
   const group = /<ITEMGROUP_ID>\s*([^<]*?)\s*<\/ITEMGROUP_ID>/.exec(plain)?.[1] || null;
   const id = /<ITEM_ID>\s*([^<]*?)\s*<\/ITEM_ID>/.exec(plain)?.[1] || null;
   if (id === null || group?.includes('&') || id.includes('&')) return { productId: null, groupId: null, itemId: null };

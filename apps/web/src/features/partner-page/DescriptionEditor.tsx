@@ -1,11 +1,6 @@
-import '@mantine/tiptap/styles.css';
 import { PARTNER_PAGE } from '@pp/domain';
-import { Input } from '@mantine/core';
-import { RichTextEditor } from '@mantine/tiptap';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichTextField } from '../../ui/RichTextField';
 
 /**
  * Empty paragraphs at the end are no text: an empty editor gives "<p></p>", and the starter kit keeps one
@@ -29,64 +24,17 @@ export function DescriptionEditor({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const labelId = useId();
-  const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: false,
-        code: false,
-        codeBlock: false,
-        blockquote: false,
-        horizontalRule: false,
-        strike: false,
-        link: false,
-      }),
-    ],
-    content: value,
-    immediatelyRender: true,
-    shouldRerenderOnTransaction: false,
-    onUpdate: ({ editor: e }) => onChange(normalize(e.getHTML())),
-    editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
-  });
-
-  // The saved page (after a save, the server's sanitised text) replaces what the editor holds.
-  useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
-    if (normalize(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
-
-  const e = (key: string) => t(`partnerPage.editor.${key}`);
   return (
-    <Input.Wrapper
-      label={<span id={labelId}>{t('partnerPage.fields.description')}</span>}
+    <RichTextField
+      value={value}
+      onChange={onChange}
       error={error}
+      label={t('partnerPage.fields.description')}
       description={t('partnerPage.counter', { count: value.length, max: PARTNER_PAGE.descriptionMax })}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-    >
-      <RichTextEditor
-        editor={editor}
-        labels={{
-          boldControlLabel: e('bold'),
-          italicControlLabel: e('italic'),
-          underlineControlLabel: e('underline'),
-          bulletListControlLabel: e('bulletList'),
-          orderedListControlLabel: e('orderedList'),
-        }}
-        data-testid="partner-page-description"
-      >
-        <RichTextEditor.Toolbar>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.Bold />
-            <RichTextEditor.Italic />
-            <RichTextEditor.Underline />
-          </RichTextEditor.ControlsGroup>
-          <RichTextEditor.ControlsGroup>
-            <RichTextEditor.BulletList />
-            <RichTextEditor.OrderedList />
-          </RichTextEditor.ControlsGroup>
-        </RichTextEditor.Toolbar>
-        <RichTextEditor.Content mih={160} />
-      </RichTextEditor>
-    </Input.Wrapper>
+      labels="partnerPage.editor"
+      normalize={normalize}
+      minHeight={160}
+      testId="partner-page-description"
+    />
   );
 }
