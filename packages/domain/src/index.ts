@@ -73,3 +73,4 @@ export * from './account';
 export * from './text/formRules';
 export * from './feeds/feeds';
 export * from './partner-page/schema';
+export * from './campaigns/campaigns';

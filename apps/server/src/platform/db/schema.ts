@@ -29,3 +29,4 @@ export * from '../../modules/feeds/tables-heureka-params';
 export * from '../../modules/feeds/tables-overrides';
 export * from '../../modules/price-lists/tables';
 export * from '../../modules/partner-page/tables';
+export * from '../../modules/campaigns/tables';
