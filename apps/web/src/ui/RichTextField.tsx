@@ -6,16 +6,20 @@ import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** An empty editor gives "<p></p>": that is no text. */
-function normalizeHtml(html: string): string {
-  return html === '<p></p>' ? '' : html;
+/**
+ * Empty paragraphs at the end are no text: an empty editor gives "<p></p>", and the starter kit keeps one after
+ * a closing list (its trailing node, added on the first click), which must neither make a form look changed
+ * nor be saved as a blank line.
+ */
+export function normalizeHtml(html: string): string {
+  return html.replace(/(<p><\/p>)+$/, '');
 }
 
 /**
  * A text field of formatted paragraphs (bold, italic, underline, lists; with `rich`, headings 2–4 and links as
  * well), whatever it describes: the product's long description, the partner page's "about the shop". The server
  * sanitises whatever arrives; the field shows what its allow-list keeps. `labels` names the translations of the
- * toolbar's buttons (`<labels>.bold` …); `normalize` turns the editor's HTML into the value.
+ * toolbar's buttons (`<labels>.bold` …).
  */
 export function RichTextField({
   value,
@@ -25,7 +29,6 @@ export function RichTextField({
   description,
   labels,
   rich = false,
-  normalize = normalizeHtml,
   minHeight,
   testId,
   children,
@@ -37,7 +40,6 @@ export function RichTextField({
   description: ReactNode;
   labels: string;
   rich?: boolean;
-  normalize?: (html: string) => string;
   minHeight?: number;
   testId: string;
   /** Shown under the field (a limit's message, say). */
@@ -61,7 +63,7 @@ export function RichTextField({
     content: value,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    onUpdate: ({ editor: e }) => onChange(normalize(e.getHTML())),
+    onUpdate: ({ editor: e }) => onChange(normalizeHtml(e.getHTML())),
     editorProps: { attributes: { 'aria-labelledby': labelId, role: 'textbox', 'aria-multiline': 'true' } },
   });
 
@@ -69,8 +71,8 @@ export function RichTextField({
   // torn down (a live refresh remounting the form) has no schema left to read: it is left alone.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
-    if (normalize(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value, normalize]);
+    if (normalizeHtml(editor.getHTML()) !== value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
 
   const e = (key: string) => t(`${labels}.${key}`);
   return (

@@ -3,13 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { RichTextField } from '../../ui/RichTextField';
 
 /**
- * Empty paragraphs at the end are no text: an empty editor gives "<p></p>", and the starter kit keeps one
- * after a closing list (its trailing node, added on the first click), which must neither make the page
- * look changed nor be saved as a blank line.
- */
-const normalize = (html: string) => html.replace(/(<p><\/p>)+$/, '');
-
-/**
  * "About the shop" as a few formatted paragraphs: bold, italic, underline and lists. No headings (the page has
  * its own), no links (the page's links are the fields below it, checked one by one). The counter counts the
  * HTML, as the server's limit does.
@@ -32,7 +25,6 @@ export function DescriptionEditor({
       label={t('partnerPage.fields.description')}
       description={t('partnerPage.counter', { count: value.length, max: PARTNER_PAGE.descriptionMax })}
       labels="partnerPage.editor"
-      normalize={normalize}
       minHeight={160}
       testId="partner-page-description"
     />
