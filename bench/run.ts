@@ -41,6 +41,7 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'api-v1', run: async () => (await import('./api-v1')).apiV1Bench() },
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
   { name: 'feeds', run: async () => (await import('./feeds')).feedsBench() },
+  { name: 'campaign-import', run: async () => (await import('./campaign-import')).campaignImportBench() },
 ];
 
 function percentile(sorted: number[], p: number): number {

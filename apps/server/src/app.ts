@@ -45,6 +45,7 @@ import { registerBranchUploadRoute } from './modules/deliveries/carriers/upload-
 import { registerDemoFeedRoutes } from './modules/feeds/demo-feeds';
 import { registerFeedRoutes } from './modules/feeds/rest';
 import { registerHeurekaOverrideRoutes } from './modules/feeds/overrides-rest';
+import { registerCampaignImportRoutes } from './modules/campaigns/import-rest';
 import { type ApiV1, registerApiV1 } from './modules/api/rest/plugin';
 import { closeUnreadUploadOnRefusal } from './platform/uploads/transport';
 
@@ -357,6 +358,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The demo shops' feed files, served by the portal itself (never in production: seedDemo is off there).
   if (config.seedDemo) registerDemoFeedRoutes(app, platform);
   await registerHeurekaOverrideRoutes(app, platform);
+  await registerCampaignImportRoutes(app, platform);
   const apiV1 = await registerApiV1(app, platform);
 
   let webVersion = readWebVersion(config.webDist);

@@ -21,6 +21,8 @@ import { webhookMailRenderers } from './modules/webhooks/mails';
 import { mallDeliveryMailRenderers } from './modules/deliveries/mall/mails';
 import { branchLoadJobs } from './modules/deliveries/carriers/upload';
 import { feedJobs } from './modules/feeds/jobs';
+import { campaignScheduleJobs } from './modules/campaigns/schedule';
+import { campaignImportJobs } from './modules/campaigns/import';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
@@ -52,5 +54,7 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...webhookJobs(platform),
     ...branchLoadJobs(platform),
     ...feedJobs(platform),
+    ...campaignImportJobs(platform),
+    ...campaignScheduleJobs(platform),
   ] as JobDefinition<never>[];
 }

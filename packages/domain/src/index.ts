@@ -74,3 +74,4 @@ export * from './text/formRules';
 export * from './feeds/feeds';
 export * from './partner-page/schema';
 export * from './campaigns/campaigns';
+export * from './campaigns/import-rules';

@@ -20,6 +20,7 @@ import { seedBrandLogos, seedBrandRequests, seedBrands } from './brands';
 import { seedCatalog } from './catalog-seed';
 import { seedPartnerArea } from './partner-area';
 import { seedPartnerPages } from './partner-page';
+import { seedCampaigns } from './campaigns';
 import { seedTerms } from './terms';
 import { seedPriceLists } from './price-lists';
 import { seedDemoFeeds } from './feeds';
@@ -321,6 +322,7 @@ export async function seedDemo(
       options.media,
     );
     await seedPartnerPages(tx, { cz, pl, hr });
+    await seedCampaigns(tx, { cz });
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

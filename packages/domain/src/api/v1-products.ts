@@ -55,7 +55,7 @@ export const wireDimensionsSchema = z.object({
   length: wireNumber,
 });
 
-export const wireLabelSchema = z.object({ label: z.string(), from: wireDay, to: wireDay });
+export const wireLabelSchema = z.object({ label: z.string(), from: wireDay, to: wireDay, source: wireText });
 export const wirePromotionSchema = z.object({ price: wireNumber, from: wireDay, to: wireDay, source: wireText });
 
 const parameterValue = z.union([z.string(), z.number(), z.boolean()]);

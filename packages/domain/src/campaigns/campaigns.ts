@@ -147,3 +147,62 @@ export function campaignPhase(from: string, to: string, today: string): Campaign
 export function campaignJoinable(c: { status: CampaignStatus; locked: boolean; from: string }, today: string): boolean {
   return c.status === 'PUBLISHED' && !c.locked && today < c.from;
 }
+
+/**
+ * The operators' status moves (docs/decisions.md "Campaigns"): a draft is published or dropped (cancelled
+ * before anybody saw it), a published campaign can only be cancelled, a cancelled one is final. Going back
+ * to DRAFT would hide a campaign partners may have joined.
+ */
+export const CAMPAIGN_STATUS_MOVES: Readonly<Record<CampaignStatus, readonly CampaignStatus[]>> = {
+  DRAFT: ['PUBLISHED', 'CANCELLED'],
+  PUBLISHED: ['CANCELLED'],
+  CANCELLED: [],
+};
+
+export function campaignStatusMoveAllowed(from: CampaignStatus, to: CampaignStatus): boolean {
+  return CAMPAIGN_STATUS_MOVES[from].includes(to);
+}
+
+/**
+ * The terms a partner joins on: once a campaign has started, has a partner's import (being checked or
+ * accepted), or is cancelled, these no longer change — the accepted files were checked against them.
+ * Name, description and labels stay editable (the labels are written again on the joined products).
+ */
+export const CAMPAIGN_FROZEN_FIELDS = [
+  'minDiscount',
+  'minDiscountRrp',
+  'maxReduction',
+  'articleCountMin',
+  'articleCountMax',
+  'categories',
+  'divisions',
+  'shops',
+  'from',
+  'to',
+] as const satisfies readonly (keyof CampaignInput)[];
+export type CampaignFrozenField = (typeof CAMPAIGN_FROZEN_FIELDS)[number];
+
+/** Whether a campaign's terms are frozen on `today` (`imported`: a partner's import is being checked or accepted). */
+export function campaignTermsFrozen(
+  c: { status: CampaignStatus; from: string },
+  today: string,
+  imported: boolean,
+): boolean {
+  if (c.status === 'CANCELLED') return true;
+  if (c.status === 'DRAFT') return false;
+  return today >= c.from || imported;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const sa = [...a].map(String).sort();
+    const sb = [...b].map(String).sort();
+    return sa.length === sb.length && sa.every((v, i) => v === sb[i]);
+  }
+  return a === b;
+}
+
+/** The frozen fields an edit would change (lists compare as sets). */
+export function campaignFrozenChanges(before: CampaignInput, after: CampaignInput): CampaignFrozenField[] {
+  return CAMPAIGN_FROZEN_FIELDS.filter((f) => !sameValue(before[f], after[f]));
+}

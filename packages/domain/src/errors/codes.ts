@@ -133,6 +133,11 @@ export const ERROR_CODES = [
   // Price lists (commerce §3): a version in force or over never changes
   'PRICE_LIST_NOT_FOUND',
   'PRICE_LIST_VERSION_LOCKED',
+  // Campaigns (commerce §3 "Campaign"): reading and the operators' changes
+  'CAMPAIGN_NOT_FOUND',
+  'CAMPAIGN_PARTNER_BLACKLISTED',
+  'CAMPAIGN_TERMS_FROZEN',
+  'CAMPAIGN_STATUS_CHANGE',
   // Orders (partner API and orders API)
   'ORDER_CANCELLED',
   'ORDER_ARES_TIMEOUT',
@@ -209,6 +214,11 @@ export const ERROR_CODES = [
   'UnsupportedExtension',
   'ValidationProductArticleId',
   'ValidationProductPrice',
+  // Campaign import (issue 22): a campaign no longer open to files, a file over the limit, an answer to a
+  // confirmation that is not waiting for one
+  'CAMPAIGN_NOT_JOINABLE',
+  'CAMPAIGN_IMPORT_TOO_LARGE',
+  'CAMPAIGN_IMPORT_NOT_CONFIRMABLE',
   // Orders tools: labels, status import, test orders, branch change, delivery notes (issue 7)
   'IMPORT_FILE_MISSING',
   'IMPORT_FILE_TOO_LARGE',

@@ -5,3 +5,4 @@ export * from './schema';
 export * from './variants';
 export * from './priceChanges';
 export * from './lists';
+export * from './promotions';

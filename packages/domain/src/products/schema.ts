@@ -109,6 +109,10 @@ export const promotionSchema = z.object({
   from: day,
   to: day,
   source: z.enum(PROMOTION_SOURCES, 'invalid').default('PARTNER'),
+  /** Read-only, CAMPAIGN only: the variant a campaign's promotion is for (a save drops CAMPAIGN entries). */
+  variantId: z.string().nullish(),
+  /** Read-only, CAMPAIGN only: the campaign that put it there. */
+  campaignId: z.number().int().nullish(),
 });
 export type PromotionInput = z.infer<typeof promotionSchema>;
 

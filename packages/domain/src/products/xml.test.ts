@@ -169,13 +169,49 @@ describe('xmlItemToInput', () => {
   });
 });
 
+describe('campaign prices in the export', () => {
+  it("writes a variant's campaign price in its VARIANT and each EFFECTIVE_PRICE of the day, which the import skips", () => {
+    const item = {
+      ...full,
+      promotions: [
+        ...full.promotions,
+        {
+          price: 350,
+          from: '2026-12-10',
+          to: '2026-12-20',
+          source: 'CAMPAIGN',
+          variantId: 'TSHIRT-01-1',
+          campaignId: 3,
+        },
+      ],
+    };
+    const inside = xmlNodeText(productToXmlItem(item, '2026-12-10'));
+    expect(inside).toContain(
+      '<PROMOTION><PRICE>350</PRICE><FROM>2026-12-10</FROM><TO>2026-12-20</TO><SOURCE>CAMPAIGN</SOURCE></PROMOTION><EFFECTIVE_PRICE>350</EFFECTIVE_PRICE></VARIANT>',
+    );
+    // The product's own: the open campaign promotion of 400 is below the partner's 450 and the price 499.
+    expect(inside).toContain('<EFFECTIVE_PRICE>400</EFFECTIVE_PRICE><LABEL>');
+    const outside = xmlNodeText(productToXmlItem(item, '2026-12-21'));
+    expect(outside).toContain('</PROMOTION><EFFECTIVE_PRICE>400</EFFECTIVE_PRICE></VARIANT>');
+    const back = xmlItemToInput(productToXmlItem(item, '2026-12-10'));
+    expect(back.promotions).toHaveLength(1);
+    expect(back.variants[0]).not.toHaveProperty('promotions');
+    expect(back).not.toHaveProperty('effectivePrice');
+  });
+});
+
 describe('xmlNodeText', () => {
   it('escapes text and carries HTML in CDATA, splitting a "]]>" inside it', () => {
     const text = xmlNodeText(productToXmlItem(full));
     expect(text).toContain('<LINE>Summer &lt;2026&gt;</LINE>');
     expect(text).toContain('<SHORTDESC>Cotton &amp; linen</SHORTDESC>');
     expect(text).toContain('<LONGDESC><![CDATA[<p>Soft</p><p>a ]]]]><![CDATA[> b</p>]]></LONGDESC>');
-    expect(text).not.toContain('CAMPAIGN');
+    // A campaign's promotion is written with its source, for the reader; the import skips it.
+    expect(text).toContain('<PROMOTION><PRICE>400</PRICE><SOURCE>CAMPAIGN</SOURCE></PROMOTION>');
+    expect(xmlItemToInput(productToXmlItem(full)).promotions).toEqual([
+      { price: '450', from: '2026-12-01', to: '2026-12-24', source: 'PARTNER' },
+    ]);
+    expect(text).not.toContain('EFFECTIVE_PRICE');
     expect(text.startsWith('<ITEM><ID>TSHIRT-01</ID><STAGE>LIVE</STAGE>')).toBe(true);
   });
 

@@ -1,3 +1,5 @@
+import { type DatedPromotion, effectivePrice, promotionsOfItem } from './promotions';
+
 /**
  * The product XML feed (issue 8 point 8): what `POST /portal/import/partner-products` reads and
  * `GET /portal/export/partner-products` writes, close to the marketplace's partner XML.
@@ -19,16 +21,20 @@
  *     <PARAM><NAME>code</NAME><VALUE>v</VALUE></PARAM>*   repeat a NAME for each value of a multiple parameter
  *     <VARIABLE_PARAMS><PARAM>code</PARAM>*</VARIABLE_PARAMS>
  *     <MEDIA><URL/><MAIN/><ENERGY_LABEL/><INFORMATION_LIST/></MEDIA>*
- *     <PROMOTION><PRICE/><FROM/><TO/></PROMOTION>*     days YYYY-MM-DD; the partner's own promotions only
- *     <LABEL><NAME/><FROM/><TO/></LABEL>*
+ *     <PROMOTION><PRICE/><FROM/><TO/></PROMOTION>*     days YYYY-MM-DD; the partner's own promotions
+ *     <PROMOTION>…<SOURCE>CAMPAIGN</SOURCE></PROMOTION>  export only: a campaign's, read-only (import skips it)
+ *     <EFFECTIVE_PRICE/>                    export only: what a customer pays on the export's day (import skips it)
+ *     <LABEL><NAME/><FROM/><TO/></LABEL>*   (a campaign's with <SOURCE>CAMPAIGN</SOURCE>, as promotions)
  *     <RECOMMENDED><ID/>*</RECOMMENDED>
  *     <VARIANTS><VARIANT><ID/><PRICE/><RRP/><IN_STOCK/><BARCODE/><DELIVERY_DELAY/><STATUS/>
- *       <MEDIA><URL/></MEDIA><PARAM>…</PARAM>*</VARIANT>*</VARIANTS>
+ *       <MEDIA><URL/></MEDIA><PARAM>…</PARAM>*
+ *       <PROMOTION>…<SOURCE>CAMPAIGN</SOURCE></PROMOTION>* <EFFECTIVE_PRICE/>   export only, as the item's
+ *     </VARIANT>*</VARIANTS>
  *   </ITEM>
  * </ITEMS>
  * ```
  * An item is the whole product: an element left out clears that field, as an emptied form field would.
- * Campaign promotions and labels are the marketplace's: never written, and kept by the import. A
+ * Campaign promotions and labels are the marketplace's: exported with their SOURCE, skipped and kept by the import. A
  * RECYCLING_FEE element confirms the category's recycling fee (the form's confirmation checkbox).
  */
 
@@ -177,13 +183,13 @@ export function xmlItemToInput(item: XmlNode): ProductXmlInput {
         energyLabel: flag(m, 'ENERGY_LABEL'),
         informationList: flag(m, 'INFORMATION_LIST'),
       })),
-    promotions: childrenNamed(item, 'PROMOTION').map((p) => ({
+    promotions: partnerOwn(childrenNamed(item, 'PROMOTION')).map((p) => ({
       price: childText(p, 'PRICE'),
       from: day(childText(p, 'FROM')),
       to: day(childText(p, 'TO')),
       source: 'PARTNER' as const,
     })),
-    labels: childrenNamed(item, 'LABEL').map((l) => ({
+    labels: partnerOwn(childrenNamed(item, 'LABEL')).map((l) => ({
       label: childText(l, 'NAME'),
       from: day(childText(l, 'FROM')),
       to: day(childText(l, 'TO')),
@@ -214,6 +220,9 @@ export function xmlItemToInput(item: XmlNode): ProductXmlInput {
   }
   return input;
 }
+
+/** A campaign's promotion or label an export wrote (SOURCE CAMPAIGN) is the marketplace's: an import skips it. */
+const partnerOwn = (nodes: XmlNode[]) => nodes.filter((n) => childText(n, 'SOURCE').toUpperCase() !== 'CAMPAIGN');
 
 function variantOf(node: XmlNode): Record<string, unknown> {
   const variant: Record<string, unknown> = {};
@@ -274,7 +283,8 @@ export interface ProductXmlSource {
   parameters: Record<string, string | string[]>;
   variableParameters: string[];
   media: { url: string; main: boolean; energyLabel: boolean; informationList: boolean }[];
-  promotions: { price: number; from: string | null; to: string | null; source: string }[];
+  /** A campaign's promotion of one variant names it (`variantId`). */
+  promotions: DatedPromotion[];
   labels: { label: string; from: string | null; to: string | null; source: string }[];
   recommended: string[];
   variants: {
@@ -305,8 +315,22 @@ function paramNodes(parameters: Record<string, string | string[]>): XmlNode[] {
   );
 }
 
-/** A stored product as an ITEM: the same elements the import reads, so an exported file imports unchanged. */
-export function productToXmlItem(p: ProductXmlSource): XmlNode {
+const promotionNodes = (promotions: readonly DatedPromotion[]): XmlNode[] =>
+  promotions.map((x) =>
+    node('PROMOTION', [
+      ...leaf('PRICE', x.price),
+      ...leaf('FROM', x.from),
+      ...leaf('TO', x.to),
+      ...leaf('SOURCE', x.source === 'CAMPAIGN' ? 'CAMPAIGN' : null),
+    ]),
+  );
+
+/**
+ * A stored product as an ITEM: the same elements the import reads, so an exported file imports unchanged.
+ * With `today`, each item and variant also says its EFFECTIVE_PRICE that day (domain `effectivePrice`, as the
+ * REST API does); the import skips it and the campaign's entries.
+ */
+export function productToXmlItem(p: ProductXmlSource, today?: string): XmlNode {
   const dimensions = [
     ...leaf('WEIGHT', p.weight),
     ...leaf('WIDTH', p.width),
@@ -357,12 +381,18 @@ export function productToXmlItem(p: ProductXmlSource): XmlNode {
         ...leaf('INFORMATION_LIST', m.informationList),
       ]),
     ),
-    ...p.promotions
-      .filter((x) => x.source !== 'CAMPAIGN')
-      .map((x) => node('PROMOTION', [...leaf('PRICE', x.price), ...leaf('FROM', x.from), ...leaf('TO', x.to)])),
-    ...p.labels
-      .filter((x) => x.source !== 'CAMPAIGN')
-      .map((x) => node('LABEL', [...leaf('NAME', x.label), ...leaf('FROM', x.from), ...leaf('TO', x.to)])),
+    ...promotionNodes(promotionsOfItem(p.promotions, null)),
+    ...(today === undefined
+      ? []
+      : leaf('EFFECTIVE_PRICE', effectivePrice({ price: p.price }, p.promotions, today).price)),
+    ...p.labels.map((x) =>
+      node('LABEL', [
+        ...leaf('NAME', x.label),
+        ...leaf('FROM', x.from),
+        ...leaf('TO', x.to),
+        ...leaf('SOURCE', x.source === 'CAMPAIGN' ? 'CAMPAIGN' : null),
+      ]),
+    ),
     ...(p.recommended.length
       ? [
           node(
@@ -386,6 +416,13 @@ export function productToXmlItem(p: ProductXmlSource): XmlNode {
                 ...leaf('STATUS', v.status),
                 ...(v.imageUrl ? [node('MEDIA', leaf('URL', v.imageUrl))] : []),
                 ...paramNodes(v.parameters),
+                ...promotionNodes(promotionsOfItem(p.promotions, v.id)),
+                ...(today === undefined
+                  ? []
+                  : leaf(
+                      'EFFECTIVE_PRICE',
+                      effectivePrice({ price: v.price, variantId: v.id }, p.promotions, today).price,
+                    )),
               ]),
             ),
           ),

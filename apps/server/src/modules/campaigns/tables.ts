@@ -48,6 +48,10 @@ export const campaigns = pgTable(
     /** The duration in days, both inclusive. */
     dateFrom: date('date_from', { mode: 'string' }).notNull(),
     dateTo: date('date_to', { mode: 'string' }).notNull(),
+    /** When the schedule started it (wrote its prices into the history); null until then (migration 0049). */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** When the schedule ended it (its promotions removed, the regular prices recorded again). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdBy: integer('created_by').references(() => accounts.id, { onDelete: 'set null' }),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),

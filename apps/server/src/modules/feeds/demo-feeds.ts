@@ -61,7 +61,7 @@ async function firstProducts(db: DbOrTx, partnerId: number) {
 }
 
 async function mallProducts(db: DbOrTx, partnerId: number): Promise<string> {
-  const items = (await firstProducts(db, partnerId)).map(productToXmlItem);
+  const items = (await firstProducts(db, partnerId)).map((p) => productToXmlItem(p));
   const broken = items[0]
     ? [
         // A barcode whose check digit is wrong, and a category the marketplace does not have.

@@ -23,6 +23,12 @@ const PromotionRef = builder.objectRef<ProductDetail['promotions'][number]>('Pro
     from: t.exposeString('from', { nullable: true }),
     to: t.exposeString('to', { nullable: true }),
     source: t.exposeString('source', { description: 'PARTNER, or CAMPAIGN (read-only: never send it back).' }),
+    variantId: t.string({
+      nullable: true,
+      description: "CAMPAIGN only: the variant the campaign's price is for; null for the product's own.",
+      resolve: (p) => p.variantId ?? null,
+    }),
+    campaignId: t.int({ nullable: true, resolve: (p) => p.campaignId ?? null }),
   }),
 });
 

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainError, type PriceChangeOverBound, priceChangePercent, priceChangesOverBound } from '@pp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
+import { priceRanges30 } from './price-history';
 import { productVariants, products } from './tables';
 
 /** One price of a product (the product's own, or a variant's) before and after a save. */
@@ -10,6 +11,8 @@ export interface PriceChange {
   key: string;
   from: number | null;
   to: number | null;
+  /** The change as the seller is told it (from the 30-day low or high for a change in steps); else from → to. */
+  percent?: number;
 }
 
 function tokenOf(secret: string, partnerId: number, productId: string, changes: PriceChange[]): string {
@@ -39,7 +42,7 @@ export function checkPriceConfirmation(
     const wanted = Buffer.from(expected);
     if (given.length === wanted.length && timingSafeEqual(given, wanted)) return;
   }
-  const percent = Math.max(...changes.map((c) => Math.abs(priceChangePercent(c.from, c.to) ?? 0)));
+  const percent = Math.max(...changes.map((c) => Math.abs(c.percent ?? priceChangePercent(c.from, c.to) ?? 0)));
   throw new DomainError('MPAPI_PRICE_DIFFERENCE_VALIDATION', {
     forceToken: expected,
     percent: Math.round(percent * 10) / 10,
@@ -66,8 +69,10 @@ export interface PriceJudgement {
 }
 
 /**
- * The one server check of the 30 % price rule for every writer that is not the form's single save (batch
- * apply, the XML import; later the API and feeds). A write whose row says `force` is forced, the rest over
+ * The one server check of the 30 % price rule for every writer (the form's save, batch apply, the XML
+ * import, the API and feeds). A new price is judged against the stored one and against the item's lowest
+ * and highest retail price of the last 30 days (`priceRanges30`), so that a change made in smaller steps
+ * asks too. A write whose row says `force` is forced, the rest over
  * the bound are held. It reads the stored prices of the named products and variants in the caller's transaction,
  * locking the products, so the answer holds for what that transaction writes. New products and variants have
  * nothing to compare with and pass.
@@ -95,13 +100,20 @@ export async function judgePriceChanges(
     for (const v of variants) before.set(`${v.productId}\n${v.id}`, v.price);
   }
   const forcing = new Set(writes.filter((w) => w.force).map((w) => `${w.productId}\n${w.variantId ?? ''}`));
+  const changes = writes.map((w) => ({
+    productId: w.productId,
+    variantId: w.variantId,
+    from: before.get(`${w.productId}\n${w.variantId ?? ''}`) ?? null,
+    to: w.to,
+  }));
+  // A price moved in steps is judged against its 30 days too: read only for the prices this write changes.
+  const moving = changes.filter((c) => c.from !== null && c.to !== null && c.from !== c.to);
+  const ranges = await priceRanges30(tx, partnerId, moving);
   const over = priceChangesOverBound(
-    writes.map((w) => ({
-      productId: w.productId,
-      variantId: w.variantId,
-      from: before.get(`${w.productId}\n${w.variantId ?? ''}`) ?? null,
-      to: w.to,
-    })),
+    changes.map((c) => {
+      const range = ranges.get(c.variantId === null ? c.productId : `${c.productId}\u0000${c.variantId}`);
+      return range ? { ...c, low30: range.low, high30: range.high } : c;
+    }),
   );
   const judgement: PriceJudgement = { held: [], forced: [] };
   for (const change of over) {

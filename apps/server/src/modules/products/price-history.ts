@@ -137,8 +137,16 @@ export function lowestPrice30Sql(
 }
 
 /**
+ * A row that changed the retail price: not a campaign's start or end. A filter on the item's index range (an
+ * item has a few campaign rows at most), so each item stays one range.
+ */
+const retailChange = sql`source is distinct from 'CAMPAIGN'`;
+
+/**
  * Whether the item's price changed in [from, to): the campaign import's retail price lock (the 30 days before
- * the campaign starts). An item's first price (and the BASELINE of migration 0047) is not a change.
+ * the campaign starts). An item's first price (and the BASELINE of migration 0047) is not a change, nor is a
+ * campaign's price starting or ending (source CAMPAIGN: the marketplace's event, not the seller's retail
+ * price; the lowest price of 30 days still counts those rows).
  */
 export async function priceChangedWithin(
   db: DbOrTx,
@@ -164,7 +172,7 @@ export function priceChangedWithinSql(
     select exists (
       select 1 from price_history
       where ${itemOf(partnerId, productId, variantId)} and changed_at >= ${ts(from)} and changed_at < ${ts(to)}
-        and previous_price is not null
+        and previous_price is not null and ${retailChange}
     ) as changed`;
 }
 
@@ -190,14 +198,62 @@ export async function pricesChangedWithin(
     where case when i.variant_id is null
       then exists (select 1 from price_history h where h.partner_id = ${partnerId} and h.product_id = i.product_id
         and h.variant_id is null and h.changed_at >= ${ts(from)} and h.changed_at < ${ts(to)}
-        and h.previous_price is not null offset 0)
+        and h.previous_price is not null and ${retailChange} offset 0)
       else exists (select 1 from price_history h where h.partner_id = ${partnerId} and h.product_id = i.product_id
         and h.variant_id = i.variant_id and h.changed_at >= ${ts(from)} and h.changed_at < ${ts(to)}
-        and h.previous_price is not null offset 0)
+        and h.previous_price is not null and ${retailChange} offset 0)
       end`);
   return new Set(
     rowsOf<{ productId: string; variantId: string | null }>(result).map((r) =>
       r.variantId === null ? r.productId : `${r.productId}\u0000${r.variantId}`,
     ),
   );
+}
+
+/** An item's retail price range over the last 30 days (`priceRanges30`). */
+export interface PriceRange {
+  low: number;
+  high: number;
+}
+
+/**
+ * The lowest and highest retail price of each item over the 30 days before now, in one statement (an import
+ * batch names 1,000 items): the price in effect when the 30 days began and every change inside them, a
+ * campaign's own prices left out (they are not the seller's price). The 30 % price-change warning judges a
+ * new price against these as well as against the current one (domain `priceChangesOverBound`). Keys as
+ * `pricesChangedWithin`'s; an item without history is absent. Each item reads two index ranges of its own.
+ */
+export async function priceRanges30(
+  db: DbOrTx,
+  partnerId: number,
+  items: readonly { productId: string; variantId: string | null }[],
+): Promise<Map<string, PriceRange>> {
+  if (!items.length) return new Map();
+  const { at, from } = windowOf(undefined, PRICE_LOOKBACK_DAYS);
+  // Written out for the product's own price and for a variant's, as in pricesChangedWithin: one item's rows
+  // are an index range only when the test names its variant_id (or `is null`) directly.
+  const rangeOf = (variantTest: SQL) => sql`(
+    select min(x.price) as low, max(x.price) as high from (
+      (select h.price from price_history h where h.partner_id = ${partnerId} and h.product_id = i.product_id
+        and ${variantTest} and h.changed_at > ${from} and h.changed_at < ${at} and ${retailChange} offset 0)
+      union all
+      (select h.price from price_history h where h.partner_id = ${partnerId} and h.product_id = i.product_id
+        and ${variantTest} and h.changed_at <= ${from} and ${retailChange}
+        order by h.variant_id, h.changed_at desc limit 1)
+    ) x)`;
+  const result = await db.execute(sql`
+    select i.product_id as "productId", i.variant_id as "variantId", r.low::float8 as low, r.high::float8 as high
+    from unnest(${sql.param(items.map((i) => i.productId))}::text[], ${sql.param(items.map((i) => i.variantId))}::text[])
+      as i(product_id, variant_id)
+    cross join lateral (
+      select * from ${rangeOf(sql`h.variant_id is null`)} own where i.variant_id is null
+      union all
+      select * from ${rangeOf(sql`h.variant_id = i.variant_id`)} one where i.variant_id is not null
+    ) r
+    where r.low is not null`);
+  const ranges = new Map<string, PriceRange>();
+  for (const r of rowsOf<{ productId: string; variantId: string | null; low: number; high: number }>(result)) {
+    ranges.set(r.variantId === null ? r.productId : `${r.productId}\u0000${r.variantId}`, { low: r.low, high: r.high });
+  }
+  return ranges;
 }

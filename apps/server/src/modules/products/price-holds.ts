@@ -10,6 +10,7 @@ import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
+import { setPriceSource } from './price-history';
 import { partnerShop } from './shop';
 import { productPriceHolds, products } from './tables';
 
@@ -162,6 +163,8 @@ export async function applyPriceHolds(
   const { partnerId } = await ctx.require('products', 'update');
   if (!UUID.test(sourceId)) throw new DomainError('NOT_FOUND');
   const result = await ctx.db.transaction(async (tx) => {
+    // The history names these prices as confirmed holds (the seller's word given after the import or batch).
+    await setPriceSource(tx, 'HOLD');
     const holds = await tx
       .select({ source: productPriceHolds.source, productId: productPriceHolds.productId })
       .from(productPriceHolds)

@@ -251,7 +251,7 @@ export async function saveProduct(
     ]);
     // The token signs the changes in a stable order: the product's own price first, then variants by id.
     const changes = held
-      .map((h) => ({ key: h.variantId ?? '', from: h.from, to: h.to }))
+      .map((h) => ({ key: h.variantId ?? '', from: h.from, to: h.to, percent: h.percent }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     checkPriceConfirmation(ctx.platform.config.remoteLoginSecret, partnerId, id, changes, opts.forceToken);
   };

@@ -25,12 +25,18 @@ export interface PromotionValue {
   from: string | null;
   to: string | null;
   source: 'PARTNER' | 'CAMPAIGN';
+  /** A campaign's promotion of one variant (campaigns/promotions.ts); absent for the product's own. */
+  variantId?: string;
+  /** The campaign that put a CAMPAIGN entry there. */
+  campaignId?: number;
 }
 export interface LabelValue {
   label: string;
   from: string | null;
   to: string | null;
   source: 'PARTNER' | 'CAMPAIGN';
+  /** The campaign that put a CAMPAIGN entry there. */
+  campaignId?: number;
 }
 /** Parameter values by parameter code: one value, or a list for a `multiple` parameter. */
 export type ParameterValues = Record<string, string | string[]>;

@@ -10,6 +10,7 @@ import {
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
+import { campaignToday } from '../campaigns/promotions';
 import { productMedia, products, productVariants } from './tables';
 
 /** Products read per query: the export holds one batch at a time, whatever the catalogue's size. */
@@ -82,15 +83,18 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
 
 /**
  * The partner's catalogue as product XML (GET /portal/export/partner-products): the format the import reads,
- * so exporting and importing the file changes nothing. Written as it is read, one batch of text per chunk.
+ * so exporting and importing the file changes nothing (the campaigns' entries and EFFECTIVE_PRICE are
+ * written for the reader and skipped by the import). Written as it is read, one batch of text per chunk.
  */
 export async function exportProductsXml(ctx: RequestContext): Promise<{ fileName: string; body: Readable }> {
   const { partnerId } = await ctx.require('products', 'read');
   const db = ctx.db;
+  // Every item's EFFECTIVE_PRICE is that of one day, the day the export began (as the REST API answers today).
+  const today = campaignToday();
   async function* chunks() {
     yield PRODUCT_XML_HEAD;
     for await (const batch of productXmlSources(db, partnerId)) {
-      yield batch.map((p) => `${xmlNodeText(productToXmlItem(p))}\n`).join('');
+      yield batch.map((p) => `${xmlNodeText(productToXmlItem(p, today))}\n`).join('');
     }
     yield PRODUCT_XML_TAIL;
   }

@@ -330,6 +330,37 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   'Query.fees': { access: 'partner.read', foreign: NO_ID },
   // Price lists (issue 22): the selected partner's own standard list (brands and prices area).
   'Query.priceList': { access: 'brands.read', foreign: NO_ID },
+  // Campaigns (issue 22): the marketplace's, read by every partner of their shops; imports are the partner's own.
+  'Query.campaigns': { access: 'campaigns.read', foreign: NO_ID },
+  'Query.campaign': {
+    access: 'campaigns.read',
+    foreign: call('query($id: ID!) { campaign(id: $id) { id } }', (f) => ({ id: f.campaign }), 'CAMPAIGN_NOT_FOUND'),
+  },
+  // Imports are the selected partner's: another shop's campaign lists none of the Czech shop's.
+  'Query.campaignImports': {
+    access: 'campaigns.read',
+    foreign: call(
+      'query($id: ID!) { campaignImports(campaignId: $id) { total } }',
+      (f) => ({ id: f.campaign }),
+      () => ({ campaignImports: { total: 0 } }),
+    ),
+  },
+  'Query.campaignLastImport': {
+    access: 'campaigns.read',
+    foreign: call(
+      'query($id: ID!) { campaignLastImport(campaignId: $id) { id } }',
+      (f) => ({ id: f.campaign }),
+      () => ({ campaignLastImport: null }),
+    ),
+  },
+  'Query.campaignImportErrors': {
+    access: 'campaigns.read',
+    foreign: call(
+      'query($id: ID!) { campaignImportErrors(importId: $id) { total } }',
+      (f) => ({ id: f.campaignImport }),
+      'NOT_FOUND',
+    ),
+  },
   // Heureka feed category pairing (issue 21): another partner's feed category is not found.
   'Query.heurekaCategories': { access: 'heurekaFeed.read', foreign: NO_ID },
   'Query.heurekaCategorySummary': { access: 'heurekaFeed.read', foreign: NO_ID },

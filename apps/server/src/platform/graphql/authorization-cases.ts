@@ -44,6 +44,9 @@ export interface Fixtures {
   invitation: string;
   /** The content of the Czech shop's business terms in force. */
   termsContent: string;
+  /** A demo campaign of the Czech shop alone, and an import of the Czech shop's file for it. */
+  campaign: string;
+  campaignImport: string;
 }
 
 export type Access =

@@ -162,6 +162,15 @@ async function czechRecords(): Promise<Fixtures> {
     account: await one("select id from accounts where email = 'partner@demo.test'"),
     invitation: invited.data.addPartnerAccount.id,
     termsContent: terms.data!.currentTerms.terms.content.id,
+    campaign: await one(
+      "select id from campaigns where shops = '{CZ10MA}' and status = 'PUBLISHED' order by id limit 1",
+    ),
+    campaignImport: await one(
+      `insert into campaign_imports (partner_id, id, campaign_id, status, file_name)
+       values ($1, gen_random_uuid(), (select id from campaigns where shops = '{CZ10MA}' and status = 'PUBLISHED'
+         order by id limit 1), 'ERROR', 'walk.csv') returning id`,
+      [cz],
+    ),
   };
 }
 

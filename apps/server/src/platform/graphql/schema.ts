@@ -39,6 +39,8 @@ import '../../modules/feeds/overrides-graphql';
 import '../../modules/feeds/heureka-graphql';
 import '../../modules/partner-page/graphql';
 import '../../modules/price-lists/graphql';
+import '../../modules/campaigns/graphql';
+import '../../modules/campaigns/import-graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */

@@ -1,5 +1,4 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
 import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
@@ -26,13 +25,13 @@ const campaignsRoutesChildren = [
     getParentRoute: () => marketingRoute,
     path: 'campaigns',
     beforeLoad: requireResource('campaigns'),
-    component: () => <ComingSoon route="campaigns" variant="panel" />,
+    component: lazyRouteComponent(() => import('./CampaignsPage'), 'CampaignsPage'),
   }),
   createRoute({
     getParentRoute: () => marketingRoute,
     path: 'campaigns/detail/$id',
     beforeLoad: requireResource('campaigns'),
-    component: () => <ComingSoon route="campaignDetail" variant="panel" />,
+    component: lazyRouteComponent(() => import('./CampaignDetailPage'), 'CampaignDetailPage'),
   }),
   createRoute({
     getParentRoute: () => marketingRoute,

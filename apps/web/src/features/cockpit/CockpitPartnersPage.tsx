@@ -8,6 +8,7 @@ import {
   IconMessages,
   IconReceipt,
   IconRocket,
+  IconSpeakerphone,
   IconTags,
   IconTruckDelivery,
 } from '@tabler/icons-react';
@@ -201,6 +202,14 @@ export function CockpitPartnersPage() {
           </Button>
           <Button component={Link} to="/cockpit/price-lists" variant="default" leftSection={<IconReceipt size={16} />}>
             {t('priceLists.cockpit.link')}
+          </Button>
+          <Button
+            component={Link}
+            to="/cockpit/campaigns"
+            variant="default"
+            leftSection={<IconSpeakerphone size={16} />}
+          >
+            {t('cockpit.campaigns.link')}
           </Button>
           <BroadcastButton />
         </>

@@ -26,6 +26,11 @@ const cockpitChildren = [
   }),
   createRoute({
     getParentRoute: () => cockpitRoute,
+    path: '/campaigns',
+    component: lazyRouteComponent(() => import('./CampaignsPage'), 'CampaignsPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
     path: '/onboarding',
     component: lazyRouteComponent(() => import('./OnboardingPage'), 'OnboardingPage'),
   }),

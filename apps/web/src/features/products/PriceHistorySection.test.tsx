@@ -13,15 +13,15 @@ const own: PriceSeries = {
   startPrice: 80,
   lowestPrice30: 80,
   points: [
-    { changedAt: at(29), price: 120, previousPrice: 80 },
-    { changedAt: at(1), price: 100, previousPrice: 120 },
+    { changedAt: at(29), price: 120, previousPrice: 80, source: 'IMPORT' },
+    { changedAt: at(1), price: 100, previousPrice: 120, source: 'CAMPAIGN' },
   ],
 };
 const variant: PriceSeries = {
   variantId: 'TEE-1-S',
   startPrice: null,
   lowestPrice30: 500,
-  points: [{ changedAt: at(3), price: 500, previousPrice: null }],
+  points: [{ changedAt: at(3), price: 500, previousPrice: null, source: null }],
 };
 
 const view = (series: PriceSeries[]) =>
@@ -40,6 +40,11 @@ describe('the price history section', () => {
     expect(screen.getByTestId('price-history-changes').textContent).toBe('2');
     const rows = screen.getByTestId('price-history-list').querySelectorAll('tbody tr');
     expect([...rows].map((r) => r.querySelectorAll('td')[1]?.textContent?.replace(/\D/g, ''))).toEqual(['100', '120']);
+    // Who wrote each price: a campaign's price is named as such.
+    expect([...rows].map((r) => r.querySelectorAll('td')[3]?.textContent)).toEqual([
+      'promotions.priceSource.CAMPAIGN',
+      'promotions.priceSource.IMPORT',
+    ]);
     // The product's own price is shown first; its variants are a choice away.
     expect(screen.getAllByLabelText('products.priceHistory.item').length).toBeGreaterThan(0);
     expect(screen.getByDisplayValue('products.priceHistory.itemProduct')).toBeTruthy();

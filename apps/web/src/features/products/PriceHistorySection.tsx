@@ -22,6 +22,7 @@ export const ProductPriceHistoryQuery = graphql(`
           changedAt
           price
           previousPrice
+          source
         }
       }
     }
@@ -179,6 +180,7 @@ export function PriceHistoryView({
                 <Table.Th>{t('products.priceHistory.changedAt')}</Table.Th>
                 <Table.Th ta="right">{t('products.priceHistory.price')}</Table.Th>
                 <Table.Th ta="right">{t('products.priceHistory.previous')}</Table.Th>
+                <Table.Th>{t('promotions.priceSource.column')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -187,6 +189,7 @@ export function PriceHistoryView({
                   <Table.Td>{format.dateTime(String(p.changedAt))}</Table.Td>
                   <Table.Td ta="right">{money(p.price)}</Table.Td>
                   <Table.Td ta="right">{p.previousPrice === null ? '—' : money(p.previousPrice)}</Table.Td>
+                  <Table.Td>{sourceText(t, p.source)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -196,6 +199,12 @@ export function PriceHistoryView({
     </>
   );
 }
+
+/** Who wrote a price (price_history's source): a known writer's name, else "not recorded". */
+function sourceText(t: (key: string) => string, source: string | null | undefined): string {
+  return t(`promotions.priceSource.${source && PRICE_SOURCES.has(source) ? source : 'UNKNOWN'}`);
+}
+const PRICE_SOURCES = new Set(['PORTAL', 'BATCH', 'IMPORT', 'FEED', 'API', 'CAMPAIGN', 'HOLD', 'BASELINE']);
 
 /** The chart's steps: the price when the period began, each change, and the price now at the right edge. */
 export function priceSteps(series: PriceSeries, days: number, now: number): { at: Date; price: number }[] {

@@ -368,6 +368,7 @@ function ProductEditor({ product, shopId, back }: { product: ProductDetail | nul
               variants={form.variants}
               media={form.media}
               currency={currency}
+              campaignPrices={form.promotions.filter((p) => p.source === 'CAMPAIGN' && p.variantId)}
               onParametersChange={(variableParameters, variantValues) => set({ variableParameters, variantValues })}
               onVariantsChange={(variants) => set({ variants })}
               onGenerate={() => set({ variants: regenerateVariants(form, rules, check.title, priceOf) })}

@@ -202,11 +202,18 @@ export function applyWireProduct(
       informationList: m.information_list ?? false,
     }));
   }
+  // A campaign's entries are the marketplace's: the product's GET shows them (source "campaign"), and one
+  // sent back is ignored, never stored as the partner's own (the save keeps the stored ones).
+  const partnerOwn = (x: { source?: string | null }) => x.source?.toUpperCase() !== 'CAMPAIGN';
   if (wire.labels !== undefined) {
-    out.labels = wire.labels.map((l) => ({ label: l.label, from: l.from ?? null, to: l.to ?? null }));
+    out.labels = wire.labels
+      .filter(partnerOwn)
+      .map((l) => ({ label: l.label, from: l.from ?? null, to: l.to ?? null }));
   }
   if (wire.promotions !== undefined) {
-    out.promotions = wire.promotions.map((x) => ({ price: x.price ?? null, from: x.from ?? null, to: x.to ?? null }));
+    out.promotions = wire.promotions
+      .filter(partnerOwn)
+      .map((x) => ({ price: x.price ?? null, from: x.from ?? null, to: x.to ?? null }));
   }
   if (wire.variants !== undefined) {
     const before = new Map((stored?.variants ?? []).map((v) => [v.id, v]));

@@ -1,5 +1,6 @@
-import { wireParametersOf, wireStatusOf } from '@pp/domain';
+import { effectivePrice, promotionsOfItem, wireParametersOf, wireStatusOf } from '@pp/domain';
 import { z } from 'zod';
+import { campaignToday } from '../../campaigns/promotions';
 import type { MediaFetchState } from '../../products/remote-media';
 import type { ProductDetail, VariantRecord } from '../../products/service';
 
@@ -39,12 +40,28 @@ const article = {
   fair_price: z.number().nullable(),
   purchase_price: z.number().nullable(),
   rrp: z.number().nullable(),
+  /**
+   * What a customer pays today: the lowest promotion valid today (partner's or campaign's; a variant's own
+   * campaign price first) when below the price, else the price. Read-only; the XML export says the same.
+   */
+  effective_price: z
+    .number()
+    .nullable()
+    .describe(
+      'What a customer pays today: the lowest promotion valid today (partner or campaign) below the price, else the price. Read-only.',
+    ),
   media: z.array(wireMedia),
-  promotions: z.array(z.object({ price: z.number(), ...wireDated, source: z.string() })),
+  promotions: z.array(
+    z.object({
+      price: z.number(),
+      ...wireDated,
+      source: z.string().describe("partner, or campaign: the marketplace's, read-only (sent back, it is ignored)."),
+    }),
+  ),
   parameters: z.record(z.string(), z.array(z.string())),
   dimensions: wireDimensions,
   availability: wireAvailability,
-  labels: z.array(z.object({ label: z.string(), ...wireDated })),
+  labels: z.array(z.object({ label: z.string(), ...wireDated, source: z.string() })),
   overrides: z.record(z.string(), z.array(z.never())),
   recommended: z.array(z.string()),
   delivery_delay: z.number().int(),
@@ -103,6 +120,15 @@ export const basicVariantSchema = z.object({
 /** A catalogue day (`2026-03-10`) as the wire's date-time. */
 const wireDay = (day: string | null) => (day ? `${day} 00:00:00` : null);
 
+/** The promotions of one item (the product's own, or a variant's campaign ones) as the wire gives them. */
+const wirePromotionsOf = (promotions: ProductDetail['promotions'], variantId: string | null) =>
+  promotionsOfItem(promotions, variantId).map((x) => ({
+    price: x.price,
+    from: wireDay(x.from),
+    to: wireDay(x.to),
+    source: x.source.toLowerCase(),
+  }));
+
 export const wireStage = (stage: string) => (stage === 'LIVE' ? 'live' : 'draft') as 'live' | 'draft';
 
 /** The catalogue keeps no package size until dimensions come with it; the marketplace always has one. */
@@ -131,7 +157,11 @@ export const variantStatusOf = (p: { status: string }, v: { status: string }) =>
   p.status === 'NOT_FOR_RESALE' ? 'NOT_FOR_RESALE' : v.status;
 
 /** A variant on the wire: its own price, stock, barcode, image and values, the rest its product's. */
-export function wireVariantOf(p: Omit<ProductDetail, 'media'>, v: VariantRecord): z.input<typeof wireVariantSchema> {
+export function wireVariantOf(
+  p: Omit<ProductDetail, 'media'>,
+  v: VariantRecord,
+  today: string = campaignToday(),
+): z.input<typeof wireVariantSchema> {
   return {
     id: v.id,
     article_id: null,
@@ -145,6 +175,7 @@ export function wireVariantOf(p: Omit<ProductDetail, 'media'>, v: VariantRecord)
     fair_price: null,
     purchase_price: p.purchasePrice,
     rrp: v.rrp,
+    effective_price: effectivePrice({ price: v.price, variantId: v.id }, p.promotions, today).price,
     media: v.imageUrl
       ? [
           {
@@ -158,7 +189,7 @@ export function wireVariantOf(p: Omit<ProductDetail, 'media'>, v: VariantRecord)
           },
         ]
       : [],
-    promotions: [],
+    promotions: wirePromotionsOf(p.promotions, v.id),
     parameters: wireParametersOf(v.parameters),
     dimensions: dimensionsOf(p),
     // A product the marketplace took off sale takes its variants with it (as the availability calls say).
@@ -173,7 +204,7 @@ export function wireVariantOf(p: Omit<ProductDetail, 'media'>, v: VariantRecord)
   };
 }
 
-export function wireProductOf(p: DetailWithMedia): z.input<typeof wireProductSchema> {
+export function wireProductOf(p: DetailWithMedia, today: string = campaignToday()): z.input<typeof wireProductSchema> {
   return {
     id: p.id,
     article_id: null,
@@ -191,20 +222,22 @@ export function wireProductOf(p: DetailWithMedia): z.input<typeof wireProductSch
     purchase_price: p.purchasePrice,
     vat: p.vat,
     rrp: p.rrp,
+    effective_price: effectivePrice({ price: p.price }, p.promotions, today).price,
     weee_fee: p.weeeFee,
     media: wireMediaOf(p.media),
-    promotions: p.promotions.map((x) => ({
-      price: x.price,
-      from: wireDay(x.from),
-      to: wireDay(x.to),
-      source: x.source.toLowerCase(),
-    })),
-    variants: p.variants.map((v) => wireVariantOf(p, v)),
+    // The product's own; a campaign's price of one variant is that variant's.
+    promotions: wirePromotionsOf(p.promotions, null),
+    variants: p.variants.map((v) => wireVariantOf(p, v, today)),
     parameters: wireParametersOf(p.parameters),
     variable_parameters: p.variableParameters,
     dimensions: dimensionsOf(p),
     availability: { status: wireStatusOf(p.status), in_stock: p.inStock },
-    labels: p.labels.map((l) => ({ label: l.label, from: wireDay(l.from), to: wireDay(l.to) })),
+    labels: p.labels.map((l) => ({
+      label: l.label,
+      from: wireDay(l.from),
+      to: wireDay(l.to),
+      source: l.source.toLowerCase(),
+    })),
     overrides: {},
     recommended: p.recommended,
     delivery_delay: p.deliveryDelay,

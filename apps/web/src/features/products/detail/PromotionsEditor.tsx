@@ -112,7 +112,12 @@ export function PromotionsEditor<R extends Row>({
                 error={fieldError(i, 'to')}
                 onChange={(e) => update(i, { to: e.currentTarget.value } as unknown as Partial<R>)}
               />
-              {readOnly ? (
+              {readOnly && isPromotion(row) && row.variantId ? (
+                // A campaign's price of one variant: that variant's price during the campaign, not the product's.
+                <Badge variant="light" color="grape" mb={8}>
+                  {t('promotions.forVariant', { variant: row.variantId })}
+                </Badge>
+              ) : readOnly ? (
                 <Badge variant="light" color="grape" mb={8}>
                   {t('products.detail.campaign')}
                 </Badge>

@@ -1,4 +1,4 @@
-import { DELIVERY_DELAY_MAX, MAX_VARIANT_PARAMETERS, STOCK_MAX } from '@pp/domain';
+import { type Currency, DELIVERY_DELAY_MAX, MAX_VARIANT_PARAMETERS, STOCK_MAX } from '@pp/domain';
 import {
   Alert,
   Button,
@@ -18,7 +18,8 @@ import {
 import { IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MediaRow, VariantRow } from './formState';
+import { useFormat } from '../../../app/i18n/format';
+import type { MediaRow, PromotionRow, VariantRow } from './formState';
 import type { CategoryParameter as ProductCategoryParameter } from '../../catalog/operations';
 
 export interface VariantsTabProps {
@@ -29,6 +30,8 @@ export interface VariantsTabProps {
   variants: VariantRow[];
   media: readonly MediaRow[];
   currency: string;
+  /** The campaigns' prices of single variants (read-only promotions naming a variant), shown under its price. */
+  campaignPrices?: readonly PromotionRow[];
   onParametersChange: (codes: string[], values: Record<string, string[]>) => void;
   onVariantsChange: (variants: VariantRow[]) => void;
   /** Builds the variants from the chosen parameters and values. */
@@ -46,6 +49,8 @@ export interface VariantsTabProps {
  */
 export function VariantsTab(props: VariantsTabProps) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const campaignDay = (day: string) => (day ? format.date(day) : '…');
   const [tooMany, setTooMany] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const capable = props.parameters.filter((p) => p.variant);
@@ -196,6 +201,17 @@ export function VariantsTab(props: VariantsTabProps) {
                         onChange={(e) => update(i, { price: e.currentTarget.value })}
                         data-testid="variant-price"
                       />
+                      {(props.campaignPrices ?? [])
+                        .filter((c) => c.variantId === v.id)
+                        .map((c) => (
+                          <Text key={`${c.from}-${c.price}`} size="xs" c="grape" data-testid="variant-campaign-price">
+                            {t('promotions.variantCampaignPrice', {
+                              price: format.money(Number(c.price), props.currency as Currency),
+                              from: campaignDay(c.from),
+                              to: campaignDay(c.to),
+                            })}
+                          </Text>
+                        ))}
                     </Table.Td>
                     <Table.Td>
                       <NumberInput

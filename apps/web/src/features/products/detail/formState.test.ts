@@ -199,7 +199,7 @@ describe('the product form', () => {
       height: null,
       parameters: { COLOR: 'red' },
       variableParameters: ['SIZE'],
-      promotions: [{ price: 900, from: '2026-12-01', to: null, source: 'CAMPAIGN' }],
+      promotions: [{ price: 900, from: '2026-12-01', to: null, source: 'CAMPAIGN', variantId: null }],
       labels: [],
       recommended: ['P2'],
       mallboxAllowed: false,

@@ -25,6 +25,8 @@ export interface PromotionRow {
   from: string;
   to: string;
   source: 'PARTNER' | 'CAMPAIGN';
+  /** A campaign's price of one variant (shown, never sent). */
+  variantId?: string | null;
 }
 export interface LabelRow {
   label: string;
@@ -265,6 +267,7 @@ export function formFromProduct(p: LoadedProduct): ProductForm {
       from: x.from ?? '',
       to: x.to ?? '',
       source: source(x.source),
+      variantId: x.variantId ?? null,
     })),
     labels: p.labels.map((x) => ({ label: x.label, from: x.from ?? '', to: x.to ?? '', source: source(x.source) })),
     recommended: [...p.recommended],

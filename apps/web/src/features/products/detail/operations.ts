@@ -38,6 +38,7 @@ const ProductFields = graphql(`
       from
       to
       source
+      variantId
     }
     labels {
       label
