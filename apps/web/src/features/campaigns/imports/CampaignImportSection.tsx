@@ -325,7 +325,7 @@ export function CampaignImportSection({ campaignId, joinable }: { campaignId: st
         )}
         {last.isError && <ErrorAlert error={last.error} />}
         {current ? (
-          <Stack gap="xs" aria-live="polite">
+          <Stack gap="xs" aria-live="polite" data-testid="campaign-last-import">
             <Title order={4}>{t('campaignImport.lastImport')}</Title>
             <Group gap="sm" wrap="wrap">
               <StatusBadge status={current.status} />
@@ -372,7 +372,7 @@ export function CampaignImportSection({ campaignId, joinable }: { campaignId: st
               </Group>
             )}
             {(current.errorsCount > 0 || current.confirmCount > 0) && (
-              <Stack gap="xs">
+              <Stack gap="xs" data-testid="campaign-import-errors">
                 <Title order={5}>{t('campaignImport.errorsTitle')}</Title>
                 <ErrorsGrid importId={current.id} />
               </Stack>
