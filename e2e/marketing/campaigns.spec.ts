@@ -139,6 +139,9 @@ test('an operator publishes a campaign; a seller joins it with a file, fixes two
   await login(page, 'partner@demo.test');
   await page.goto('/marketing');
   await expect(page).toHaveURL(/\/marketing\/campaigns$/);
+  await lookAt(page, 'campaigns', async () => {
+    await expect(page.getByRole('link', { name }), problems()).toBeVisible();
+  });
   await page.getByRole('link', { name }).click();
   const detail = page.getByTestId('campaign-detail');
   await expect(detail.getByRole('heading', { name }), problems()).toBeVisible();

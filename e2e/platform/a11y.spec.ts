@@ -113,6 +113,7 @@ const COCKPIT_ROUTES = [
   '/cockpit/mall-delivery',
   '/cockpit/branches',
   '/cockpit/price-lists',
+  '/cockpit/campaigns',
 ];
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];

@@ -23,6 +23,8 @@ const KIND_ACCESS: Readonly<Record<string, FileAccess>> = {
   'product-image': { resource: 'products', action: 'read' },
   'product-thumb': { resource: 'products', action: 'read' },
   'product-import': { resource: 'products', action: 'read' },
+  // A seller's campaign file (also served by GET /portal/campaign/{id}/import/{importId}/download).
+  'campaign-import': { resource: 'campaigns', action: 'read' },
   // Conversations with the marketplace.
   'message-attachment': { resource: 'messages', action: 'read' },
   // An order's delivery note, an uploaded status file and its result report.
