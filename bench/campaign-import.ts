@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { shopDay } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app';
@@ -24,17 +26,41 @@ const SAMPLES = num('BENCH_CAMPAIGN_SAMPLES', 20);
 const BAD_EVERY = 50;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; before: number; peak: number }> {
+/**
+ * BENCH_LIVE_HEAP=1: every 250 ms a full collection, then the heap in use — what the work keeps alive, not the
+ * high-water mark the process's RSS shows (slower runs: the times of such a run are not the figures).
+ */
+const LIVE_HEAP = process.env.BENCH_LIVE_HEAP === '1';
+const collect: (() => void) | null = LIVE_HEAP
+  ? (() => {
+      v8.setFlagsFromString('--expose-gc');
+      return runInNewContext('gc') as () => void;
+    })()
+  : null;
+
+async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; ms: number; before: number; peak: number; liveBefore: number; livePeak: number }> {
   const before = process.memoryUsage().rss;
   let peak = before;
+  collect?.();
+  const liveBefore = process.memoryUsage().heapUsed;
+  let livePeak = liveBefore;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
+  const liveSampler = collect
+    ? setInterval(() => {
+        collect();
+        livePeak = Math.max(livePeak, process.memoryUsage().heapUsed);
+      }, 250)
+    : null;
   const t0 = performance.now();
   try {
-    return { result: await work(), ms: performance.now() - t0, before, peak };
+    return { result: await work(), ms: performance.now() - t0, before, peak, liveBefore, livePeak };
   } finally {
     clearInterval(sampler);
+    if (liveSampler) clearInterval(liveSampler);
   }
 }
 
@@ -139,6 +165,7 @@ export async function campaignImportBench(): Promise<BenchResult[]> {
         `job ${outcome?.status}${outcome?.file_error ? ` ${outcome.file_error}` : ''} ${outcome?.products_count} lines, ` +
         `${outcome?.errors_count} errors in ${(run.ms / 1000).toFixed(1)} s; RSS ${mb(run.before)} before, ` +
         `peak ${mb(run.peak)} (+${mb(run.peak - run.before)})` +
+        (LIVE_HEAP ? `; live heap ${mb(run.liveBefore)} before, peak ${mb(run.livePeak)}` : '') +
         (database.kind === 'postgres' ? `; PostgreSQL CPU ${pgCpu.toFixed(1)} s` : ''),
     );
     results.push({
