@@ -160,6 +160,16 @@ test('an operator plans a new version from a later day; the seller keeps today�
   await expect(dialog).toHaveCount(0);
   await expect(rate(node(editor, 'Electronics'))).toHaveText('9.5 %');
 
+  // The seller keeps selling under the list from the same later day: picked by its name, not its number.
+  const partner = list.getByRole('combobox', { name: 'Partner' });
+  await partner.fill('Sportovní');
+  await operator.getByRole('option', { name: /^Sportovní potřeby Demo s\.r\.o\. \(/ }).click();
+  await expect(partner).toHaveValue(/^Sportovní potřeby Demo s\.r\.o\. \(/);
+  await list.getByRole('textbox', { name: 'From', exact: true }).fill(from);
+  await list.getByRole('button', { name: 'Assign' }).click();
+  await expect(operator.getByText('The partner was assigned.')).toBeVisible();
+  await expect(partner).toHaveValue('');
+
   await lookAt(operator, 'cockpit-price-lists', async () => {
     if (await editor.isVisible()) return;
     await versions

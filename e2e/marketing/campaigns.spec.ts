@@ -128,6 +128,22 @@ test('an operator publishes a campaign; a seller joins it with a file, fixes two
   await expect(panel).toContainText(name);
   await panel.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(operator.getByText('The campaign was published.'), operatorProblems()).toBeVisible();
+  // Another Czech shop is kept out, picked by its name, then allowed again.
+  const picker = panel.getByRole('combobox', { name: 'Partner' });
+  await picker.click();
+  const other = operator.getByRole('listbox').getByRole('option').filter({ hasNotText: 'Sportovní potřeby' }).first();
+  const otherName = (await other.innerText()).replace(/ \(.*$/, '');
+  await other.click();
+  await panel.getByRole('button', { name: 'Keep out' }).click();
+  await expect(operator.getByText('The partner is kept out of the campaign.')).toBeVisible();
+  const kept = panel.getByTestId('campaign-blacklist-row');
+  await expect(kept).toHaveCount(1);
+  await expect(kept).toContainText(otherName);
+  await expect(picker).toHaveValue('');
+  await kept.getByRole('button', { name: `Allow ${otherName} again` }).click();
+  await expect(operator.getByText('The partner may take part again.')).toBeVisible();
+  await expect(kept).toHaveCount(0);
+
   await lookAt(operator, 'cockpit-campaigns', async () => {
     await expect(operator.getByRole('button', { name: name })).toBeVisible();
   });

@@ -1,8 +1,7 @@
-import { Anchor, Button, Card, CloseButton, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Anchor, Button, Card, CloseButton, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { availableShopIds, CAMPAIGN_PHASES, CAMPAIGN_STATUSES, campaignStatusMoveAllowed } from '@pp/domain';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +23,7 @@ import {
   CockpitSetCampaignStatusMutation,
 } from '../campaigns/operations';
 import { CampaignForm } from './CampaignForm';
-import { CockpitPartnersQuery } from './operations';
+import { PartnerPicker } from './PartnerPicker';
 
 const CAMPAIGNS_KEY = ['cockpitCampaigns'] as const;
 
@@ -292,35 +291,12 @@ function Blacklist({
   const searchShops = campaign.shops.filter((s) => shops.includes(s));
   const { t } = useTranslation();
   const [partnerId, setPartnerId] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  // The chosen partner stays a choice while the field shows its name (which is then no search).
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const [debounced] = useDebouncedValue(chosen && search === chosen.label ? '' : search, 300);
   const [error, setError] = useState<string | undefined>();
-  const partners = useQuery({
-    queryKey: ['cockpitPartners', 'campaign-blacklist', searchShops, debounced],
-    queryFn: ({ signal }) =>
-      api.request(
-        CockpitPartnersQuery,
-        {
-          grid: {
-            search: debounced.trim() || null,
-            perPage: 20,
-            filters: [{ field: 'shopId', operator: 'IN', values: searchShops }],
-          },
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    enabled: searchShops.length > 0,
-  });
   const set = useMutation({
     mutationFn: (v: { partnerId: string; blacklisted: boolean }) =>
       api.request(CockpitSetCampaignBlacklistMutation, { id: campaign.id, ...v }),
     onSuccess: (r, v) => {
       setPartnerId(null);
-      setChosen(null);
-      setSearch('');
       setError(undefined);
       onChanged(r.cockpitSetCampaignBlacklist);
       flash.success(t(v.blacklisted ? 'cockpit.campaigns.blacklisted' : 'cockpit.campaigns.unblacklisted'));
@@ -332,10 +308,6 @@ function Blacklist({
     },
   });
   const listed = new Set(campaign.blacklist.map((p) => p.id));
-  const options = (partners.data?.cockpitPartners.items ?? [])
-    .filter((p) => !listed.has(p.id))
-    .map((p) => ({ value: p.id, label: `${p.partnerName} (${p.sapId ?? p.id}, ${p.shopId})` }));
-  if (chosen && !options.some((o) => o.value === chosen.value)) options.unshift(chosen);
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">
@@ -379,23 +351,16 @@ function Blacklist({
         }}
       >
         <Group align="flex-end" gap="sm">
-          <Select
+          <PartnerPicker
+            shops={searchShops}
+            exclude={listed}
             label={t('cockpit.campaigns.blacklistPartner')}
-            placeholder={t('cockpit.campaigns.blacklistSearch')}
-            data={options}
             value={partnerId}
-            onChange={(value, option) => {
+            onChange={(value) => {
               setPartnerId(value);
-              setChosen(value && option ? { value, label: option.label } : null);
               setError(undefined);
             }}
-            searchable
-            searchValue={search}
-            onSearchChange={setSearch}
-            filter={({ options: shown }) => shown}
-            nothingFoundMessage={partners.isFetching ? t('common.loading') : t('cockpit.campaigns.noPartner')}
             error={error}
-            w={{ base: '100%', xs: 360 }}
           />
           <Button type="submit" variant="default" loading={set.isPending}>
             {t('cockpit.campaigns.addToBlacklist')}

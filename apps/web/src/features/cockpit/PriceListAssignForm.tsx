@@ -5,20 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { flash } from '../../ui/flash';
 import { CockpitAssignPriceListMutation } from '../price-lists/operations';
+import { PartnerPicker } from './PartnerPicker';
 import { addDays, FIELD_WIDTH, PRICE_LISTS_KEY, showFormError } from './priceListsShared';
 
-/** A partner of the list's shop sells under the list from a day on (today or later). */
-export function AssignForm({ priceListId }: { priceListId: string }) {
+/** A partner of the list's shop (picked by name) sells under the list from a day on (today or later). */
+export function AssignForm({ priceListId, shopId }: { priceListId: string; shopId: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [partnerId, setPartnerId] = useState('');
+  const [partnerId, setPartnerId] = useState<string | null>(null);
   const [validFrom, setValidFrom] = useState(addDays(new Date(), 0));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const assign = useMutation({
-    mutationFn: () => api.request(CockpitAssignPriceListMutation, { partnerId, priceListId, validFrom }),
+    mutationFn: () =>
+      api.request(CockpitAssignPriceListMutation, { partnerId: partnerId ?? '', priceListId, validFrom }),
     onSuccess: () => {
       setErrors({});
-      setPartnerId('');
+      setPartnerId(null);
       flash.success(t('priceLists.cockpit.assigned'));
       void queryClient.invalidateQueries({ queryKey: PRICE_LISTS_KEY });
     },
@@ -33,14 +35,13 @@ export function AssignForm({ priceListId }: { priceListId: string }) {
       }}
     >
       <Group align="flex-end" gap="sm">
-        <TextInput
-          label={t('priceLists.cockpit.partnerId')}
+        <PartnerPicker
+          shops={[shopId]}
+          label={t('priceLists.cockpit.partner')}
           value={partnerId}
-          onChange={(e) => setPartnerId(e.currentTarget.value.replace(/\D/g, ''))}
+          onChange={setPartnerId}
           error={errors.partnerId ?? errors.priceListId}
-          inputMode="numeric"
           required
-          w={FIELD_WIDTH}
         />
         <TextInput
           type="date"

@@ -98,7 +98,7 @@ export function PriceListsPage() {
                   {list.partners.map((p) => `${p.name} (${p.id})`).join(', ') || t('priceLists.cockpit.noPartners')}
                 </Text>
               </Stack>
-              <AssignForm priceListId={list.id} />
+              <AssignForm priceListId={list.id} shopId={shopId} />
             </Stack>
           </Card>
           {/* The version opened, right below its list (a new list's first version below the new list's form). */}
