@@ -21,13 +21,28 @@ function burst(email: string, ipOf: (i: number) => string) {
   );
 }
 
+/**
+ * The burst's last delay is a second or two: on a busy machine it can run out before the next request, so the
+ * test keeps it running for the check that follows (how long a delay lasts is the domain's, tested there).
+ */
+async function delayStillRunning(email: string) {
+  const key = `login-account:${email}`;
+  await server.database.db.execute(
+    sql`update auth_throttle set not_before = greatest(not_before, now() + interval '30 seconds') where key = ${key}
+      and not_before is not null`,
+  );
+}
+
 describe('login throttling under a parallel burst', () => {
   it('does not lock the owner out: an address that signed in before skips the account’s delays', async () => {
     // The owner signs in from home, then an attacker floods the account from elsewhere.
     expect(codeOf(await server.gql(LOGIN, { e: 'admin@demo.test', p: DEMO_PASSWORD }, { ip: '192.0.2.10' }))).toBe(
       undefined,
     );
-    await burst('admin@demo.test', (i) => `198.18.0.${i + 1}`);
+    const answers = await burst('admin@demo.test', (i) => `198.18.0.${i + 1}`);
+    // Ten free attempts, then one per growing delay: nearly all of the burst is refused.
+    expect(answers.filter((a) => codeOf(a) === 'TOO_MANY_ATTEMPTS').length).toBeGreaterThanOrEqual(80);
+    await delayStillRunning('admin@demo.test');
     const fromElsewhere = await server.gql(LOGIN, { e: 'admin@demo.test', p: DEMO_PASSWORD }, { ip: '198.18.1.1' });
     expect(codeOf(fromElsewhere)).toBe('TOO_MANY_ATTEMPTS');
     const owner = await server.gql<{ login: { token: string } }>(
@@ -40,15 +55,16 @@ describe('login throttling under a parallel burst', () => {
 
   it('lets a new address in once the growing delay has passed (a delay, not a lock-out)', async () => {
     await burst('multi@demo.test', (i) => `198.19.0.${i + 1}`);
-    expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }, { ip: '198.19.9.9' }))).toBe(
-      'TOO_MANY_ATTEMPTS',
-    );
     const [row] = (
       await server.database.executeSql(
         "select extract(epoch from (not_before - now())) * 1000 as ms from auth_throttle where key = 'login-account:multi@demo.test'",
       )
     ).rows as { ms: number }[];
     expect(Number(row!.ms)).toBeLessThanOrEqual(60_000);
+    await delayStillRunning('multi@demo.test');
+    expect(codeOf(await server.gql(LOGIN, { e: 'multi@demo.test', p: DEMO_PASSWORD }, { ip: '198.19.9.9' }))).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
     // The delay runs out.
     await server.database.db.execute(
       sql`update auth_throttle set not_before = now() - interval '1 second' where key = 'login-account:multi@demo.test'`,
