@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SHOP_IDS } from '../markets/markets';
 import { PRODUCT_LABELS } from '../products/lists';
-import { isoDaySchema } from '../price-lists/price-lists';
+import { isoDaySchema, shopDay } from '../price-lists/price-lists';
 
 /**
  * Campaigns (spec commerce §2 "Campaigns and marketing", §3 "Campaign", §4, §5, §8, §9): the marketplace's
@@ -132,6 +132,14 @@ export const campaignInputSchema = z
     if (v.to < v.from) ctx.addIssue({ code: 'custom', message: 'campaignDates', path: ['to'] });
   });
 export type CampaignInput = z.output<typeof campaignInputSchema>;
+
+/**
+ * The day campaigns and promotions live by (YYYY-MM-DD): every market keeps Central European time
+ * (CALENDAR_TIME_ZONES), so one shop's calendar day is every shop's.
+ */
+export function campaignDay(at: Date = new Date()): string {
+  return shopDay(at, 'CZ10MA');
+}
 
 /** The phase of a campaign on `today` ('YYYY-MM-DD'): its days are inclusive on both ends. */
 export function campaignPhase(from: string, to: string, today: string): CampaignPhase {

@@ -1,14 +1,9 @@
-import { shopDay } from '@pp/domain';
+import { campaignDay } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 
-/**
- * The day campaigns live by (YYYY-MM-DD). Every market of the marketplace keeps Central European time
- * (CALENDAR_TIME_ZONES), so one shop's calendar day is every shop's.
- */
-export function campaignToday(at: Date = new Date()): string {
-  return shopDay(at, 'CZ10MA');
-}
+/** The day campaigns live by (the domain's `campaignDay`). */
+export const campaignToday = campaignDay;
 
 /**
  * Rewrites the CAMPAIGN-sourced promotions and labels of these products of the partner from

@@ -6,11 +6,11 @@ import {
   productToXmlItem,
   productXmlFileName,
   xmlNodeText,
+  campaignDay,
 } from '@pp/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { campaignToday } from '../campaigns/promotions';
 import { productMedia, products, productVariants } from './tables';
 
 /** Products read per query: the export holds one batch at a time, whatever the catalogue's size. */
@@ -90,7 +90,7 @@ export async function exportProductsXml(ctx: RequestContext): Promise<{ fileName
   const { partnerId } = await ctx.require('products', 'read');
   const db = ctx.db;
   // Every item's EFFECTIVE_PRICE is that of one day, the day the export began (as the REST API answers today).
-  const today = campaignToday();
+  const today = campaignDay();
   async function* chunks() {
     yield PRODUCT_XML_HEAD;
     for await (const batch of productXmlSources(db, partnerId)) {

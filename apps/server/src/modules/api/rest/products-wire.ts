@@ -1,6 +1,5 @@
-import { effectivePrice, promotionsOfItem, wireParametersOf, wireStatusOf } from '@pp/domain';
+import { effectivePrice, promotionsOfItem, wireParametersOf, wireStatusOf, campaignDay } from '@pp/domain';
 import { z } from 'zod';
-import { campaignToday } from '../../campaigns/promotions';
 import type { MediaFetchState } from '../../products/remote-media';
 import type { ProductDetail, VariantRecord } from '../../products/service';
 
@@ -160,7 +159,7 @@ export const variantStatusOf = (p: { status: string }, v: { status: string }) =>
 export function wireVariantOf(
   p: Omit<ProductDetail, 'media'>,
   v: VariantRecord,
-  today: string = campaignToday(),
+  today: string = campaignDay(),
 ): z.input<typeof wireVariantSchema> {
   return {
     id: v.id,
@@ -204,7 +203,7 @@ export function wireVariantOf(
   };
 }
 
-export function wireProductOf(p: DetailWithMedia, today: string = campaignToday()): z.input<typeof wireProductSchema> {
+export function wireProductOf(p: DetailWithMedia, today: string = campaignDay()): z.input<typeof wireProductSchema> {
   return {
     id: p.id,
     article_id: null,
