@@ -172,7 +172,15 @@ export function PriceHistoryView({
         />
       </Suspense>
       {newest.length > 0 && (
-        <ScrollArea type="auto">
+        // Four columns overflow a phone: the region scrolls, and a keyboard can reach it (as the order's items).
+        <ScrollArea
+          type="auto"
+          viewportProps={{
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': t('products.priceHistory.listCaption', { n: LISTED }),
+          }}
+        >
           <Table striped fz="sm" miw={320} data-testid="price-history-list">
             <Table.Caption>{t('products.priceHistory.listCaption', { n: LISTED })}</Table.Caption>
             <Table.Thead>
