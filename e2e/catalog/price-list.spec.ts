@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { login, seriousAxeFindings, watchProblems } from '../helpers';
+import { login, watchProblems } from '../helpers';
+import { dayFromToday, lookAtBothWidths } from '../look';
 
 /**
  * Issue 22 point 5 in the browser: the Czech demo seller (partner@) reads its standard price list — validity,
@@ -19,37 +20,6 @@ test.beforeEach(async ({ page }) => {
 const medium = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 /** A 'YYYY-MM-DD' day as the pages print it. */
 const printed = (day: string) => medium.format(new Date(`${day}T12:00:00`));
-
-/** A day `n` days from today, as a date field takes it. */
-function dayFromToday(n: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/**
- * Both widths: a picture to look at, no page wider than the screen, and axe with no serious finding. `ready`
- * brings the page back to the state to look at after the phone's fresh load.
- */
-async function lookAt(page: Page, name: string, ready: () => Promise<void>) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    if (width === 390) await page.reload();
-    await expect(page.locator('main')).toBeVisible();
-    await ready();
-    await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-    // From the top: a full-page picture of a scrolled page draws the fixed header in the middle.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
-      width,
-    );
-    expect(await seriousAxeFindings(page), `${name} at ${width}`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.reload();
-  await ready();
-}
 
 /** A row of the tree by its category name: the name, the rate and the brand exceptions (not the open children). */
 function node(scope: Page | Locator, name: string): Locator {
@@ -117,7 +87,7 @@ test('a seller reads its standard price list: tree, commissions, a brand excepti
   for (const fee of ['Monthly fee', 'Order fee', 'Return shipping fee', 'MALL Delivery pickup fee', 'Penalty fee']) {
     await expect(fees.getByRole('row').filter({ hasText: fee })).toContainText('CZK');
   }
-  await lookAt(page, 'price-list', () => openPhones(page));
+  await lookAtBothWidths(page, `${SHOTS}/price-list`, () => openPhones(page));
 });
 
 test('an operator plans a new version from a later day; the seller keeps today’s commissions', async ({ browser }) => {
@@ -170,7 +140,7 @@ test('an operator plans a new version from a later day; the seller keeps today�
   await expect(operator.getByText('The partner was assigned.')).toBeVisible();
   await expect(partner).toHaveValue('');
 
-  await lookAt(operator, 'cockpit-price-lists', async () => {
+  await lookAtBothWidths(operator, `${SHOTS}/cockpit-price-lists`, async () => {
     if (await editor.isVisible()) return;
     await versions
       .filter({ hasText: printed(from) })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gql, login, seriousAxeFindings, sellerHeaders, watchProblems } from '../helpers';
+import { gql, login, sellerHeaders, watchProblems } from '../helpers';
+import { dayFromToday, lookAtBothWidths } from '../look';
 
 /**
  * Issue 22 points 1–3 in the browser: an operator creates and publishes a campaign in the cockpit; the Czech demo
@@ -14,33 +15,6 @@ mkdirSync(SHOTS, { recursive: true });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });
-
-/** A day `n` days from today, as a date field takes it. */
-function dayFromToday(n: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + n);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-/** Both widths: a picture, no page wider than the screen, and axe with no serious finding. */
-async function lookAt(page: Page, name: string, ready: () => Promise<void>) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    if (width === 390) await page.reload();
-    await expect(page.locator('main')).toBeVisible();
-    await ready();
-    await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
-      width,
-    );
-    expect(await seriousAxeFindings(page), `${name} at ${width}`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.reload();
-  await ready();
-}
 
 interface Candidate {
   id: string;
@@ -144,7 +118,7 @@ test('an operator publishes a campaign; a seller joins it with a file, fixes two
   await expect(operator.getByText('The partner may take part again.')).toBeVisible();
   await expect(kept).toHaveCount(0);
 
-  await lookAt(operator, 'cockpit-campaigns', async () => {
+  await lookAtBothWidths(operator, `${SHOTS}/cockpit-campaigns`, async () => {
     await expect(operator.getByRole('button', { name: name })).toBeVisible();
   });
   await operator.close();
@@ -155,7 +129,7 @@ test('an operator publishes a campaign; a seller joins it with a file, fixes two
   await login(page, 'partner@demo.test');
   await page.goto('/marketing');
   await expect(page).toHaveURL(/\/marketing\/campaigns$/);
-  await lookAt(page, 'campaigns', async () => {
+  await lookAtBothWidths(page, `${SHOTS}/campaigns`, async () => {
     await expect(page.getByRole('link', { name }), problems()).toBeVisible();
   });
   await page.getByRole('link', { name }).click();
@@ -184,7 +158,7 @@ test('an operator publishes a campaign; a seller joins it with a file, fixes two
     errors.getByText(/^The discount of .* % from the price .* is below the campaign minimum of 10 %\.$/),
   ).toBeVisible();
   await expect(errors.getByText(a.id, { exact: true })).toHaveCount(0);
-  await lookAt(page, 'campaign-detail-errors', async () => {
+  await lookAtBothWidths(page, `${SHOTS}/campaign-detail-errors`, async () => {
     await expect(page.getByTestId('campaign-last-import').getByText('Errors found')).toBeVisible();
   });
 

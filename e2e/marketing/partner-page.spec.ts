@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { login, seriousAxeFindings, watchProblems } from '../helpers';
+import { lookAtBothWidths } from '../look';
 
 /**
  * Issue 22 point 6 in the browser: a seller of the Czech demo shop (partner@, every right) opens its public
@@ -14,26 +15,6 @@ mkdirSync(SHOTS, { recursive: true });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });
-
-/** Both widths: a picture to look at, no page wider than a phone, and axe with no serious finding. */
-async function lookAt(page: Page, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    // As a phone opens it: the layout of a narrow screen from the start.
-    if (width === 390) await page.reload();
-    await expect(page.getByTestId('partner-page-preview')).toBeVisible();
-    await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-    // From the top: a full-page picture of a scrolled page draws the fixed header in the middle.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width}`).toBeLessThanOrEqual(
-      width,
-    );
-    expect(await seriousAxeFindings(page), `${name} at ${width}`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.reload();
-}
 
 test('a seller edits its public page, is stopped on a bad link and e-mail, and sees the saved page', async ({
   page,
@@ -68,7 +49,9 @@ test('a seller edits its public page, is stopped on a bad link and e-mail, and s
     'https://www.sport-demo.cz',
   );
   await expect(page.getByText(/^Last saved /)).toBeVisible();
-  await lookAt(page, 'partner-page');
+  await lookAtBothWidths(page, `${SHOTS}/partner-page`, () =>
+    expect(page.getByTestId('partner-page-preview')).toBeVisible(),
+  );
 
   // A script link and a broken e-mail are refused on their fields before anything is sent.
   const website = page.getByRole('textbox', { name: 'Website' });
@@ -125,7 +108,9 @@ test('a seller edits its public page, is stopped on a bad link and e-mail, and s
   );
   await expect(preview.getByTestId('preview-email')).toHaveText('shop@sport-demo.cz');
   await expect(preview.getByTestId('preview-webUrl')).toHaveAttribute('href', 'https://www.sport-demo.cz/en');
-  await lookAt(page, 'partner-page-saved');
+  await lookAtBothWidths(page, `${SHOTS}/partner-page-saved`, () =>
+    expect(page.getByTestId('partner-page-preview')).toBeVisible(),
+  );
 
   // A click into the saved text changes nothing: the page is left without a question.
   await description.getByText('Open Monday to Saturday.').click();
