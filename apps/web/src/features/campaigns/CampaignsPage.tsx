@@ -7,8 +7,9 @@ import { api } from '../../app/api/api';
 import { useFormat } from '../../app/i18n/format';
 import { useSession } from '../../app/session/session';
 import { DataGrid, type DataGridColumn } from '../../ui/DataGrid/DataGrid';
+import { campaignTermColumns } from './campaignColumns';
 import { useDocumentTitle } from '../../ui/PageFrame';
-import { CampaignStateBadges, dayOf } from './CampaignBadges';
+import { CampaignStateBadges } from './CampaignBadges';
 import { type CampaignRow, CampaignsQuery } from './operations';
 import { useCampaignsLive } from './useCampaignsLive';
 
@@ -22,6 +23,7 @@ export function CampaignsPage() {
 
   const columns = useMemo((): DataGridColumn<CampaignRow>[] => {
     const percent = (value: number) => `${format.number(value)} %`;
+    const terms = campaignTermColumns<CampaignRow>(format);
     return [
       {
         field: 'name',
@@ -54,35 +56,15 @@ export function CampaignsPage() {
         defaultVisible: false,
         render: (row) => t(`campaigns.status.${row.status}`),
       },
-      {
-        field: 'dateFrom',
-        header: 'campaigns.columns.dateFrom',
-        filterType: 'DATE',
-        sortable: true,
-        render: (row) => format.date(dayOf(row.dateFrom)),
-      },
-      {
-        field: 'dateTo',
-        header: 'campaigns.columns.dateTo',
-        filterType: 'DATE',
-        sortable: true,
-        render: (row) => format.date(dayOf(row.dateTo)),
-      },
+      terms.dateFrom,
+      terms.dateTo,
       {
         field: 'shops',
         header: 'campaigns.columns.shops',
         wrap: true,
         render: (row) => row.shops.map((s) => t(`markets.${s}`, { defaultValue: s })).join(', '),
       },
-      {
-        field: 'minDiscount',
-        header: 'campaigns.columns.minDiscount',
-        filterType: 'NUMBER',
-        number: 'decimal',
-        sortable: true,
-        align: 'right',
-        render: (row) => percent(row.minDiscount),
-      },
+      terms.minDiscount,
       {
         field: 'minDiscountRrp',
         header: 'campaigns.columns.minDiscountRrp',

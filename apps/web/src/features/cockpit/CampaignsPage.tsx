@@ -10,10 +10,11 @@ import { errorMessage, fieldErrors } from '../../app/api/apiError';
 import { useFeatureFlags } from '../../app/flags';
 import { useFormat } from '../../app/i18n/format';
 import { DataGrid, type DataGridColumn } from '../../ui/DataGrid/DataGrid';
+import { campaignTermColumns } from '../campaigns/campaignColumns';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
-import { CampaignStateBadges, dayOf } from '../campaigns/CampaignBadges';
+import { CampaignStateBadges } from '../campaigns/CampaignBadges';
 import {
   type CockpitCampaign,
   CockpitCampaignQuery,
@@ -46,7 +47,7 @@ export function CampaignsPage() {
   }, []);
 
   const columns = useMemo((): DataGridColumn<CockpitCampaign>[] => {
-    const percent = (value: number) => `${format.number(value)} %`;
+    const terms = campaignTermColumns<CockpitCampaign>(format);
     return [
       {
         field: 'name',
@@ -73,35 +74,15 @@ export function CampaignsPage() {
         options: CAMPAIGN_PHASES.map((p) => ({ value: p, label: t(`campaigns.phase.${p}`) })),
         render: (row) => <CampaignStateBadges status={row.status} phase={row.phase} locked={row.locked} />,
       },
-      {
-        field: 'dateFrom',
-        header: 'campaigns.columns.dateFrom',
-        filterType: 'DATE',
-        sortable: true,
-        render: (row) => format.date(dayOf(row.dateFrom)),
-      },
-      {
-        field: 'dateTo',
-        header: 'campaigns.columns.dateTo',
-        filterType: 'DATE',
-        sortable: true,
-        render: (row) => format.date(dayOf(row.dateTo)),
-      },
+      terms.dateFrom,
+      terms.dateTo,
       {
         field: 'shops',
         header: 'campaigns.columns.shops',
         wrap: true,
         render: (row) => row.shops.join(', '),
       },
-      {
-        field: 'minDiscount',
-        header: 'campaigns.columns.minDiscount',
-        filterType: 'NUMBER',
-        number: 'decimal',
-        sortable: true,
-        align: 'right',
-        render: (row) => percent(row.minDiscount),
-      },
+      terms.minDiscount,
       {
         field: 'partnersCount',
         header: 'cockpit.campaigns.columns.partnersCount',
