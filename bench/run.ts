@@ -42,6 +42,8 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'bundle', run: async () => (await import('./bundle')).bundleBench() },
   { name: 'feeds', run: async () => (await import('./feeds')).feedsBench() },
   { name: 'campaign-import', run: async () => (await import('./campaign-import')).campaignImportBench() },
+  { name: 'statistics', run: async () => (await import('./statistics')).statisticsBench() },
+  { name: 'billing', run: async () => (await import('./billing')).billingBench() },
 ];
 
 function percentile(sorted: number[], p: number): number {

@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = [
   '/business-terms/cz',
   '/business-terms/cz/en',
   '/business-terms/cz/history',
+  '/offer/services',
+  '/offer/services/feed-manager',
   '/no-such-page',
 ];
 
@@ -86,7 +88,7 @@ const PORTAL_ROUTES = [
   '/statistics',
   '/financing',
   '/services',
-  '/services/detail/demo',
+  '/services/detail/feed-manager',
   '/services/mall-pay',
   '/faq',
   '/partner',
@@ -114,6 +116,8 @@ const COCKPIT_ROUTES = [
   '/cockpit/branches',
   '/cockpit/price-lists',
   '/cockpit/campaigns',
+  '/cockpit/content',
+  '/cockpit/billing',
 ];
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];

@@ -72,11 +72,12 @@ test.describe('portal platform', () => {
     await expect(page.getByTestId('not-allowed')).toHaveText('You do not have access to this page.');
   });
 
-  test('areas not built yet show a coming-soon page inside the layout', async ({ page }) => {
+  test('the menu opens billing inside the layout; old paths lead to their pages', async ({ page }) => {
     await login(page, 'partner@demo.test');
     await page.getByTestId('nav-billings').click();
     await expect(page).toHaveURL(/\/billings$/);
-    await expect(page.getByTestId('coming-soon')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Invoices' })).toBeVisible();
     await expect(page.getByTestId('app-shell')).toBeVisible();
     await page.goto('/orders-beta');
     await expect(page).toHaveURL(/\/orders$/);

@@ -46,6 +46,7 @@ import { registerDemoFeedRoutes } from './modules/feeds/demo-feeds';
 import { registerFeedRoutes } from './modules/feeds/rest';
 import { registerHeurekaOverrideRoutes } from './modules/feeds/overrides-rest';
 import { registerCampaignImportRoutes } from './modules/campaigns/import-rest';
+import { registerBillingFileRoutes } from './modules/billing/files-rest';
 import { type ApiV1, registerApiV1 } from './modules/api/rest/plugin';
 import { closeUnreadUploadOnRefusal } from './platform/uploads/transport';
 
@@ -359,6 +360,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (config.seedDemo) registerDemoFeedRoutes(app, platform);
   await registerHeurekaOverrideRoutes(app, platform);
   await registerCampaignImportRoutes(app, platform);
+  registerBillingFileRoutes(app, platform);
   const apiV1 = await registerApiV1(app, platform);
 
   let webVersion = readWebVersion(config.webDist);

@@ -23,6 +23,8 @@ import { branchLoadJobs } from './modules/deliveries/carriers/upload';
 import { feedJobs } from './modules/feeds/jobs';
 import { campaignScheduleJobs } from './modules/campaigns/schedule';
 import { campaignImportJobs } from './modules/campaigns/import';
+import { billingExportJobs } from './modules/billing/export';
+import { billingRunJobs } from './modules/billing/run';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
@@ -56,5 +58,7 @@ export function jobDefinitions(platform: Platform): JobDefinition<never>[] {
     ...feedJobs(platform),
     ...campaignImportJobs(platform),
     ...campaignScheduleJobs(platform),
+    ...billingExportJobs(platform),
+    ...billingRunJobs(platform),
   ] as JobDefinition<never>[];
 }

@@ -75,3 +75,8 @@ export * from './feeds/feeds';
 export * from './partner-page/schema';
 export * from './campaigns/campaigns';
 export * from './campaigns/import-rules';
+export * from './statistics/statistics';
+export * from './content/content';
+export * from './billing/money';
+export * from './billing/documents';
+export * from './billing/commands';

@@ -100,6 +100,13 @@ const envSchema = z.object({
   ULOZENKA_API_KEY: z.string().default(''),
   /** How long one call to a carrier's API may take before it counts as failed. */
   CARRIER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The financing provider's API (modules/content/financing.ts): POST {url}/offer-links gives a partner's offer
+   * link. Unset: the demo's built-in stand-in outside production, and the financing error in production.
+   */
+  FINANCING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FINANCING_API_KEY: z.string().default(''),
+  FINANCING_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
 });
 
 export type TrustProxy = false | number | string[];
@@ -193,6 +200,8 @@ export interface Config {
   marketplace: MarketplaceConfig;
   /** Carriers' APIs (modules/deliveries/carriers): Ulozenka when its URL is set, and the call deadline. */
   carriers: { ulozenka: { url: string; shopId: string; apiKey: string } | null; timeoutMs: number };
+  /** The financing provider (modules/content/financing.ts); `demo`: the built-in stand-in (never in production). */
+  financing: { kind: 'http'; url: string; apiKey: string; timeoutMs: number } | { kind: 'demo' } | { kind: 'none' };
 }
 
 /** The marketplace's side of orders (modules/deliveries/intake*.ts). */
@@ -334,5 +343,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
       timeoutMs: e.CARRIER_TIMEOUT_MS,
     },
+    financing: e.FINANCING_URL
+      ? {
+          kind: 'http',
+          url: e.FINANCING_URL.replace(/\/+$/, ''),
+          apiKey: e.FINANCING_API_KEY,
+          timeoutMs: e.FINANCING_TIMEOUT_MS,
+        }
+      : production
+        ? { kind: 'none' }
+        : { kind: 'demo' },
   };
 }

@@ -21,6 +21,8 @@ import { seedCatalog } from './catalog-seed';
 import { seedPartnerArea } from './partner-area';
 import { seedPartnerPages } from './partner-page';
 import { seedCampaigns } from './campaigns';
+import { seedBilling } from './billing';
+import { seedContent } from '../modules/content/seed';
 import { seedTerms } from './terms';
 import { seedPriceLists } from './price-lists';
 import { seedDemoFeeds } from './feeds';
@@ -323,6 +325,8 @@ export async function seedDemo(
     );
     await seedPartnerPages(tx, { cz, pl, hr });
     await seedCampaigns(tx, { cz });
+    await seedBilling(tx);
+    await seedContent(tx);
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

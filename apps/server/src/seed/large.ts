@@ -51,6 +51,15 @@ export async function seedLarge(db: Db, options: LargeSeedOptions): Promise<void
       await tx.execute(sql`
         insert into account_partners (partner_id, account_id, is_master, is_default)
         select p, a, true, true from unnest(${sql.param(ids)}::int[], ${sql.param(accountIds.map((r) => r.id))}::int[]) as t(p, a)`);
+      // Each sells under its shop's standard price list, as the demo's partners do (billing reads it).
+      await tx.execute(sql`
+        insert into price_list_assignments (partner_id, shop_id, valid_from, price_list_id)
+        select p.id, p.shop_id, a.valid_from, a.price_list_id
+        from partners p
+        join price_list_assignments a on a.shop_id = p.shop_id and a.partner_id = (
+          select min(x.partner_id) from price_list_assignments x where x.shop_id = p.shop_id)
+        where p.id = any(${sql.param(ids)}::int[])
+        on conflict do nothing`);
     });
     log(`partners: ${from + size} / ${options.partners}`);
   }

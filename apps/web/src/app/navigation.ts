@@ -121,7 +121,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
     key: 'billings',
     afterLaunch: true,
     icon: IconFileInvoice,
-    targets: [{ to: '/billings' }],
+    targets: [{ to: '/billings', resource: 'billing' }],
     match: ['/billings'],
     section: 'finance',
   },

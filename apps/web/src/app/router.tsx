@@ -6,7 +6,7 @@ import { billingRoutes } from '../features/billing/routes';
 import { campaignsRoutes } from '../features/campaigns/routes';
 import { catalogRoutes } from '../features/catalog/routes';
 import { cockpitRoutes } from '../features/cockpit/routes';
-import { helpRoutes } from '../features/content/routes';
+import { helpRoutes, publicContentRoutes } from '../features/content/routes';
 import { deliveriesRoutes } from '../features/deliveries/routes';
 import { devRoutes } from '../features/dev/routes';
 import { feedsRoutes } from '../features/feeds/routes';
@@ -29,6 +29,7 @@ export const routeTree = rootRoute.addChildren([
     authRoute.addChildren(authCardRoutes),
     ...registrationRoutes,
     ...businessTermsRoutes,
+    ...publicContentRoutes,
     ...devRoutes,
   ]),
   privateRoute.addChildren([

@@ -232,6 +232,11 @@ export const ERROR_CODES = [
   'DELIVERY_NOTE_FAILED',
   // Onboarding settings (addresses, contacts, transport, self-billing)
   'SELF_BILLING_NOT_OFFERED',
+  // Billing
+  'BILLING_PERIOD_OPEN',
+  'SELF_BILLING_NOT_REQUESTED',
+  'BILLING_DOCUMENT_NOT_CORRECTABLE',
+  'BILLING_CORRECTION_EXCEEDS',
   'ADDRESS_NOT_FOUND',
   'CONTACT_NOT_FOUND',
   'DELIVERY_NOT_FOUND',

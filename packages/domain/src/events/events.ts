@@ -14,6 +14,8 @@ export const PARTNER_EVENT_TYPES = [
   'MALL_DELIVERY_DECIDED',
   /** A feed run refused items or failed whole (issue 21): { feedId, runId, feed, status, processed, errors, errorCode }. */
   'FEED_RUN_WITH_ERRORS',
+  /** Operators accepted or declined self-billing (issue 23): { state, fromPeriod?, reason? }. */
+  'SELF_BILLING_DECIDED',
 ] as const;
 export type PartnerEventType = (typeof PARTNER_EVENT_TYPES)[number];
 

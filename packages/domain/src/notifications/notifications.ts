@@ -29,6 +29,8 @@ export const NOTIFICATION_DEFAULT_GROUPS: Record<NotificationEventType, readonly
   MALL_DELIVERY_DECIDED: ['MANAGER', 'LOGISTICS'],
   // Whoever looks after the shop's feed (as for the XML import).
   FEED_RUN_WITH_ERRORS: ['TECH'],
+  // Invoices are the finance contact's, the decision the manager's.
+  SELF_BILLING_DECIDED: ['MANAGER', 'FINANCE'],
 };
 
 /** Spec §9: custom notification e-mails, at most 10. */
@@ -122,6 +124,7 @@ const TRANSLATED_PARAMS: Partial<Record<NotificationEventType, Record<string, st
   WORKFLOW_STATUS_CHANGED: { from: 'partner.workflowStatus.', to: 'partner.workflowStatus.' },
   MALL_DELIVERY_DECIDED: { state: 'deliveries.mall.state.' },
   FEED_RUN_WITH_ERRORS: { feed: 'feeds.names.', errorCode: 'errors.' },
+  SELF_BILLING_DECIDED: { state: 'billingDocs.selfBillingState.' },
 };
 
 /** The values a notification's text is filled with, code values translated by `t`. */
@@ -144,7 +147,7 @@ export function notificationTextParams(
  * their text then has a variant that quotes it, so the list and the e-mail say why, in the reader's language
  * around the words as written.
  */
-const EVENTS_WITH_REASON: readonly NotificationEventType[] = ['MALL_DELIVERY_DECIDED'];
+const EVENTS_WITH_REASON: readonly NotificationEventType[] = ['MALL_DELIVERY_DECIDED', 'SELF_BILLING_DECIDED'];
 
 /** The locale keys of a notification's subject and body (the body quoting the reason when there is one). */
 export function notificationTextKeys(
@@ -197,6 +200,8 @@ export function notificationLink(eventType: string, params: Readonly<Record<stri
       return params.conversationId != null ? `/user/conversation/${segment(params.conversationId)}` : '/user/messages';
     case 'MALL_DELIVERY_DECIDED':
       return '/deliveries/mall';
+    case 'SELF_BILLING_DECIDED':
+      return '/billings/self-billing';
     case 'FEED_RUN_WITH_ERRORS': {
       // The run's error log (MALL: the spec's route; Heureka: under its status page), else the runs' page.
       const runs = String(params.feed ?? '').startsWith('MALL') ? '/mall-feed/stats' : '/heureka-feed/status';

@@ -19,6 +19,12 @@ export const STREAM_EVENTS = [
   'availability_validate_progress',
   'portal_delivery_note_pdf',
   'update_campaign',
+  /** A billing run moved (operators): { runId, status, documents, offsets }. */
+  'billing_run_progress',
+  /** New billing documents of the partner were issued: { period, documents }. The billing pages refresh. */
+  'billing_documents_issued',
+  /** Operators accepted or declined the partner's self-billing request: { status }. */
+  'self_billing_decided',
   'order_status_changed',
   /** The marketplace handed in a new order: { orderId, status }. Grids offer it, counts and figures refresh. */
   'order_created',

@@ -104,6 +104,7 @@ describe('notification settings', () => {
       'WEBHOOK_BROKEN',
       'MALL_DELIVERY_DECIDED',
       'FEED_RUN_WITH_ERRORS',
+      'SELF_BILLING_DECIDED',
     ]);
     expect(settings.ORDER_CREATED).toEqual({
       eventType: 'ORDER_CREATED',
@@ -118,6 +119,12 @@ describe('notification settings', () => {
     expect(settings.MALL_DELIVERY_DECIDED).toMatchObject({ groups: ['MANAGER', 'LOGISTICS'], active: true });
     // A feed run that refused items tells the technicians, as a product import does.
     expect(settings.FEED_RUN_WITH_ERRORS).toMatchObject({ groups: ['TECH'], active: true, isDefault: true });
+    // The self-billing decision reaches the manager and whoever looks after the invoices.
+    expect(settings.SELF_BILLING_DECIDED).toMatchObject({
+      groups: ['MANAGER', 'FINANCE'],
+      active: true,
+      isDefault: true,
+    });
   });
 
   it('names the groups that have a contact', async () => {

@@ -12,7 +12,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { type ZodError, z } from 'zod';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
-import type { DbOrTx } from '../../platform/db/client';
+import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { accountPartners, partnerAddresses, partnerContracts, partners } from './tables';
 
@@ -170,7 +170,7 @@ export async function saveContract(ctx: RequestContext, input: unknown): Promise
 }
 
 /** The session's partner list shows name and provider: the accounts of the partner forget their cached copy. */
-async function announcePartnerChange(ctx: RequestContext, partnerId: number): Promise<void> {
+export async function announcePartnerChange(ctx: RequestContext, partnerId: number): Promise<void> {
   const members = await ctx.db
     .select({ accountId: accountPartners.accountId })
     .from(accountPartners)
@@ -207,6 +207,22 @@ export async function setConnectionType(ctx: RequestContext, provider: string): 
 export interface SelfBillingView {
   offered: boolean;
   status: string;
+  /** The first period billed by self-billing ('YYYY-MM') once accepted. */
+  fromPeriod: string | null;
+  /** The operators' reason when they last declined. */
+  declineReason: string | null;
+}
+
+/** The last decision on the partner's self-billing (billing's `self_billing_decisions`). */
+async function lastDecision(db: DbOrTx, partnerId: number) {
+  const [row] = rowsOf<{ decision: string; from_period: string | null; reason: string | null }>(
+    await db.execute(sql`select decision, to_char(from_period, 'YYYY-MM') as from_period, reason
+      from self_billing_decisions where partner_id = ${partnerId} order by decided_at desc, id desc limit 1`),
+  );
+  return {
+    fromPeriod: row?.decision === 'ACCEPTED' ? row.from_period : null,
+    declineReason: row?.decision === 'DECLINED' ? row.reason : null,
+  };
 }
 
 async function selfBillingFacts(db: DbOrTx, partnerId: number) {
@@ -221,7 +237,11 @@ async function selfBillingFacts(db: DbOrTx, partnerId: number) {
 export async function getSelfBilling(ctx: RequestContext): Promise<SelfBillingView> {
   const { partnerId } = await ctx.require('partner', 'read');
   const { contract, status } = await selfBillingFacts(ctx.db, partnerId);
-  return { offered: isSelfBillingOffered({ country: contract.state, vatId: contract.vatId }), status };
+  return {
+    offered: isSelfBillingOffered({ country: contract.state, vatId: contract.vatId }),
+    status,
+    ...(await lastDecision(ctx.db, partnerId)),
+  };
 }
 
 /**
@@ -243,18 +263,20 @@ export async function requestSelfBilling(ctx: RequestContext): Promise<SelfBilli
       .where(and(eq(partnerAddresses.partnerId, partnerId), sql`'BILLING_ADDRESS' = any(${partnerAddresses.types})`))
       .limit(1);
     if (!contractComplete(contract) || !billing) throw new DomainError('LEGAL_DATA_MISSING');
-    if (status !== 'inactive') return { offered: true, status };
+    if (status !== 'inactive') return { offered: true, status, ...(await lastDecision(tx, partnerId)) };
     await tx
       .update(partners)
       .set({ billingStatus: 'requested', updated: new Date() })
       .where(eq(partners.id, partnerId));
+    // The request joins the decisions' history: the operators' queue shows when it was asked.
+    await tx.execute(sql`insert into self_billing_decisions (partner_id, decision) values (${partnerId}, 'REQUESTED')`);
     await recordAudit(tx, ctx.actor(partnerId), {
       action: 'partner.selfBilling.request',
       entity: 'partner',
       entityId: partnerId,
       data: { from: status, to: 'requested' },
     });
-    return { offered: true, status: 'requested' };
+    return { offered: true, status: 'requested', fromPeriod: null, declineReason: null };
   });
   // The session's partner carries the billing status.
   await announcePartnerChange(ctx, partnerId);

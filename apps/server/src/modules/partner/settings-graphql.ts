@@ -106,6 +106,14 @@ const SelfBillingRef = builder.objectRef<SelfBillingView>('SelfBilling').impleme
   fields: (t) => ({
     offered: t.exposeBoolean('offered'),
     status: t.exposeString('status', { description: 'inactive, requested or active.' }),
+    fromPeriod: t.exposeString('fromPeriod', {
+      nullable: true,
+      description: 'The first period (YYYY-MM) billed by self-billing, once the operators accepted it.',
+    }),
+    declineReason: t.exposeString('declineReason', {
+      nullable: true,
+      description: "The operators' reason when they last declined the request.",
+    }),
   }),
 });
 

@@ -30,3 +30,6 @@ export * from '../../modules/feeds/tables-overrides';
 export * from '../../modules/price-lists/tables';
 export * from '../../modules/partner-page/tables';
 export * from '../../modules/campaigns/tables';
+export * from '../../modules/statistics/tables';
+export * from '../../modules/content/tables';
+export * from '../../modules/billing/tables';

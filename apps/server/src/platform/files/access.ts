@@ -31,6 +31,8 @@ const KIND_ACCESS: Readonly<Record<string, FileAccess>> = {
   'delivery-note': { resource: 'orders', action: 'read' },
   'order-status-import': { resource: 'orders', action: 'read' },
   'order-status-import-result': { resource: 'orders', action: 'read' },
+  // The billing export's zip (also served by GET /portal/invoices/export/{exportId}/zip).
+  'billing-export': { resource: 'billing', action: 'read' },
 };
 
 /**

@@ -1,5 +1,8 @@
 import { call, INVITATION_LINK, NO_ID, OPERATOR, type OperationCase, PUBLIC } from './authorization-cases';
 
+/** The marketplace's services, pages and questions: every partner reads the same, none is a partner's record. */
+const CONTENT = { none: "the marketplace's content is shared by all partners" };
+
 /** The cases of the platform around a shop: sign-in, registration, accounts, notifications, messages, API, cockpit. */
 // An address, not a name: the URL is judged before the record is looked up, and a test resolves no names.
 const WEBHOOK = { url: 'https://93.184.215.14/partner', event: 'ORDER_CREATED', isEnabled: false };
@@ -218,6 +221,24 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
   },
   'Query.apiLimit': { access: 'apiLimit.read', foreign: NO_ID },
 
+  // Services, mall-pay, financing and the help center (issue 23 point 7): the marketplace's content, shared.
+  'Query.services': { access: 'member', foreign: CONTENT },
+  'Query.service': { access: 'member', foreign: CONTENT },
+  'Query.publicServices': { access: 'public', foreign: PUBLIC },
+  'Query.publicService': { access: 'public', foreign: PUBLIC },
+  'Query.contentPage': { access: 'member', foreign: CONTENT },
+  'Query.faq': { access: 'member', foreign: CONTENT },
+  'Mutation.financingLink': { access: 'member', foreign: NO_ID },
+  'Query.cockpitServices': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitContentPages': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitFaq': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitSaveService': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitSetServiceActive': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitOrderServices': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitSaveContentPage': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitSaveFaq': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitSetFaqPublished': { access: 'operator', foreign: OPERATOR },
+
   // The cockpit: operators only.
   'Query.cockpitPartners': { access: 'operator', foreign: OPERATOR },
   'Query.cockpitPartnerDeliverySettings': { access: 'operator', foreign: OPERATOR },
@@ -237,6 +258,13 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
   'Mutation.cockpitCreatePriceListVersion': { access: 'operator', foreign: OPERATOR },
   'Mutation.cockpitSetPriceListNode': { access: 'operator', foreign: OPERATOR },
   'Mutation.cockpitAssignPriceList': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitBillingRuns': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitSelfBillingRequests': { access: 'operator', foreign: OPERATOR },
+  'Query.cockpitPartnerInvoices': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitStartBillingRun': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitDecideSelfBilling': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitIssuePenalty': { access: 'operator', foreign: OPERATOR },
+  'Mutation.cockpitIssueCorrection': { access: 'operator', foreign: OPERATOR },
   'Query.cockpitCampaigns': { access: 'operator', foreign: OPERATOR },
   'Query.cockpitCampaign': { access: 'operator', foreign: OPERATOR },
   'Query.cockpitCampaignCategories': { access: 'operator', foreign: OPERATOR },

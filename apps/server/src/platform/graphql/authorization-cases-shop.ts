@@ -118,6 +118,32 @@ export const SHOP_CASES: Record<string, OperationCase> = {
     access: 'member',
     foreign: call('query($id: ID!) { exportJob(id: $id) { __typename } }', (f) => ({ id: f.exportRun }), 'NOT_FOUND'),
   },
+  // Billing documents (issue 23): the selected partner's only; another's id or number is not found.
+  'Query.invoices': { access: 'billing.read', foreign: NO_ID },
+  'Query.invoice': {
+    access: 'billing.read',
+    foreign: call('query($id: ID!) { invoice(id: $id) { id } }', (f) => ({ id: f.invoice }), 'ENTITY_NOT_FOUND'),
+  },
+  'Query.offsets': { access: 'billing.read', foreign: NO_ID },
+  'Query.offset': {
+    access: 'billing.read',
+    foreign: call(
+      'query($n: String!) { offset(documentNumber: $n) { id } }',
+      (f) => ({ n: f.offsetNumber }),
+      'ENTITY_NOT_FOUND',
+    ),
+  },
+  'Query.vatRates': { access: 'billing.read', foreign: NO_ID },
+  // The billing export (issue 23 point 4): the range is the caller's partner's; an export is its account's.
+  'Mutation.createInvoiceExport': { access: 'billing.read', foreign: NO_ID },
+  'Query.billingExport': {
+    access: 'billing.read',
+    foreign: call(
+      'query($id: ID!) { billingExport(id: $id) { id } }',
+      (f) => ({ id: f.billingExport }),
+      'EXPORT_NOT_FOUND',
+    ),
+  },
 
   // Products.
   'Query.product': {
@@ -227,6 +253,7 @@ export const SHOP_CASES: Record<string, OperationCase> = {
   'Query.brandRequests': { access: 'brands.read', foreign: NO_ID },
   'Mutation.brandRequestCreate': { access: 'brands.create', foreign: NO_ID },
   'Query.slaStatistics': { access: 'sla.read', foreign: NO_ID },
+  'Query.statistics': { access: 'statistics.read', foreign: NO_ID },
 
   // Onboarding, partner data and terms.
   'Query.workflow': { access: 'partner.read', foreign: NO_ID },

@@ -23,6 +23,8 @@ export interface Fixtures {
   notification: string;
   savedView: string;
   exportRun: string;
+  /** A billing export of the Czech shop's master account. */
+  billingExport: string;
   /** The import (its id) under which a price change of the Czech shop waits for confirmation. */
   priceHold: string;
   /** A category path of the Czech shop's Heureka feed. */
@@ -47,6 +49,9 @@ export interface Fixtures {
   /** A demo campaign of the Czech shop alone, and an import of the Czech shop's file for it. */
   campaign: string;
   campaignImport: string;
+  /** A billing document of the Czech shop (the demo's billed months) and the number of one of its offsets. */
+  invoice: string;
+  offsetNumber: string;
 }
 
 export type Access =

@@ -143,6 +143,11 @@ async function czechRecords(): Promise<Fixtures> {
     notification: await of('partner_notifications'),
     savedView: view.data!.savedViewCreate.id,
     exportRun: run.data!.exportStart.id,
+    billingExport: await one(
+      `insert into billing_exports (partner_id, account_id, from_day, to_day)
+       select $1, id, '2026-01-01', '2026-03-31' from accounts where email = 'partner@demo.test' returning id`,
+      [cz],
+    ),
     priceHold: await one(
       `insert into product_price_holds (partner_id, source_id, source, product_id, price_from, price_to)
        values ($1, gen_random_uuid(), 'IMPORT', 'WALK-PRICE', 100, 300) returning source_id`,
@@ -165,6 +170,10 @@ async function czechRecords(): Promise<Fixtures> {
     campaign: await one(
       "select id from campaigns where shops = '{CZ10MA}' and status = 'PUBLISHED' order by id limit 1",
     ),
+    invoice: await one('select id from billing_documents where partner_id = $1 order by id limit 1', [cz]),
+    offsetNumber: await one('select document_number from billing_offsets where partner_id = $1 order by id limit 1', [
+      cz,
+    ]),
     campaignImport: await one(
       `insert into campaign_imports (partner_id, id, campaign_id, status, file_name)
        values ($1, gen_random_uuid(), (select id from campaigns where shops = '{CZ10MA}' and status = 'PUBLISHED'

@@ -39,8 +39,13 @@ import '../../modules/feeds/overrides-graphql';
 import '../../modules/feeds/heureka-graphql';
 import '../../modules/partner-page/graphql';
 import '../../modules/price-lists/graphql';
+import '../../modules/billing/graphql';
+import '../../modules/billing/cockpit-graphql';
+import '../../modules/billing/export-graphql';
 import '../../modules/campaigns/graphql';
 import '../../modules/campaigns/import-graphql';
+import '../../modules/statistics/graphql';
+import '../../modules/content/graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */
@@ -60,6 +65,8 @@ export const PUBLIC_OPERATIONS = [
   'Mutation.completeRegistration',
   'Query.businessTerms',
   'Query.businessTermsHistory',
+  'Query.publicServices',
+  'Query.publicService',
 ] as const;
 
 export const schema = builder.toSchema({ sortSchema: false });

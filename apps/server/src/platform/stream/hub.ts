@@ -27,6 +27,16 @@ export async function publishInTransaction(tx: DbOrTx, audience: StreamAudience,
   await tx.execute(sql`select pg_notify(${CHANNEL}, ${streamPayload(audience, event)})`);
 }
 
+/** Events of many audiences from inside a transaction, in one statement (a billing run's partners). */
+export async function publishEachInTransaction(
+  tx: DbOrTx,
+  items: readonly { audience: StreamAudience; event: StreamEvent }[],
+): Promise<void> {
+  if (items.length === 0) return;
+  const payloads = items.map((i) => streamPayload(i.audience, i.event));
+  await tx.execute(sql`select pg_notify(${CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) as p`);
+}
+
 /** Many events of one audience from inside a transaction, in one statement (a bulk command's orders). */
 export async function publishManyInTransaction(
   tx: DbOrTx,

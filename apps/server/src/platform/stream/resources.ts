@@ -21,6 +21,9 @@ export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | 
   availability_validate_progress: 'products',
   portal_delivery_note_pdf: 'orders',
   update_campaign: 'campaigns',
+  billing_run_progress: null,
+  billing_documents_issued: 'billing',
+  self_billing_decided: 'billing',
   order_status_changed: 'orders',
   order_created: 'orders',
   // Sent to the account that started it, which held the kind's right then.

@@ -33,7 +33,6 @@ describe('translation keys', () => {
   const patterns: [RegExp, (m: string) => string][] = [
     [/\bt\(\s*'([a-zA-Z][\w.]*)'/g, (m) => m],
     [/(?:label|header|heading|description): '([a-zA-Z]+\.[\w.]+)'/g, (m) => m],
-    [/comingSoon\('(\w+)'/g, (m) => `routes.${m}`],
     [/route="(\w+)"/g, (m) => `routes.${m}`],
     [/useDocumentTitle\('(\w+)'\)/g, (m) => `routes.${m}`],
   ];

@@ -120,7 +120,7 @@ export function LoginPage() {
             {t('auth.login.register')}
           </Button>
         )}
-        <Button component={Link} to="/services" variant="subtle" leftSection={<IconPuzzle size={18} />}>
+        <Button component={Link} to="/offer/services" variant="subtle" leftSection={<IconPuzzle size={18} />}>
           {t('auth.login.services')}
         </Button>
       </Stack>

@@ -1,17 +1,18 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
-import { portalRoute, RouteTabs } from '../../app/routes/layouts';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { portalRoute, requireResource, RouteTabs } from '../../app/routes/layouts';
 import type { SectionTab } from '../../ui/SectionTabs';
 
 const BILLINGS_TABS: readonly SectionTab[] = [
-  { to: '/billings', label: 'billing.tabs.invoices' },
-  { to: '/billings/offsets', label: 'billing.tabs.offsets' },
-  { to: '/billings/self-billing', label: 'billing.tabs.selfBilling' },
+  { to: '/billings', label: 'billing.tabs.invoices', resource: 'billing' },
+  { to: '/billings/offsets', label: 'billing.tabs.offsets', resource: 'billing' },
+  { to: '/billings/self-billing', label: 'billing.tabs.selfBilling', resource: 'billing' },
 ];
 
+// The pages, the calls and the files of billing are all behind the billing resource (issue 23, point 1).
 const billingsRoute = createRoute({
   getParentRoute: () => portalRoute,
   path: '/billings',
+  beforeLoad: requireResource('billing'),
   component: () => <RouteTabs heading="nav.billings" tabs={BILLINGS_TABS} />,
 });
 
@@ -19,27 +20,27 @@ const billingsChildren = [
   createRoute({
     getParentRoute: () => billingsRoute,
     path: '/',
-    component: () => <ComingSoon route="billings" variant="panel" />,
+    component: lazyRouteComponent(() => import('./InvoicesPage'), 'InvoicesPage'),
   }),
   createRoute({
     getParentRoute: () => billingsRoute,
     path: 'offsets',
-    component: () => <ComingSoon route="billingsOffsets" variant="panel" />,
+    component: lazyRouteComponent(() => import('./OffsetsPage'), 'OffsetsPage'),
   }),
   createRoute({
     getParentRoute: () => billingsRoute,
     path: 'self-billing',
-    component: () => <ComingSoon route="billingsSelfBilling" variant="panel" />,
+    component: lazyRouteComponent(() => import('./SelfBillingPage'), 'SelfBillingPage'),
   }),
   createRoute({
     getParentRoute: () => billingsRoute,
     path: 'invoice-detail/$id',
-    component: () => <ComingSoon route="invoiceDetail" variant="panel" />,
+    component: lazyRouteComponent(() => import('./InvoiceDetailPage'), 'InvoiceDetailPage'),
   }),
   createRoute({
     getParentRoute: () => billingsRoute,
     path: 'offset-detail/$id',
-    component: () => <ComingSoon route="offsetDetail" variant="panel" />,
+    component: lazyRouteComponent(() => import('./OffsetDetailPage'), 'OffsetDetailPage'),
   }),
 ];
 

@@ -4,6 +4,8 @@ import {
   IconApi,
   IconChartBar,
   IconExternalLink,
+  IconFileInvoice,
+  IconHelpCircle,
   IconMapPin,
   IconMessages,
   IconReceipt,
@@ -210,6 +212,12 @@ export function CockpitPartnersPage() {
             leftSection={<IconSpeakerphone size={16} />}
           >
             {t('cockpit.campaigns.link')}
+          </Button>
+          <Button component={Link} to="/cockpit/billing" variant="default" leftSection={<IconFileInvoice size={16} />}>
+            {t('billing.cockpit.link')}
+          </Button>
+          <Button component={Link} to="/cockpit/content" variant="default" leftSection={<IconHelpCircle size={16} />}>
+            {t('routes.cockpitContent')}
           </Button>
           <BroadcastButton />
         </>

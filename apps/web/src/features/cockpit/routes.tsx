@@ -31,6 +31,16 @@ const cockpitChildren = [
   }),
   createRoute({
     getParentRoute: () => cockpitRoute,
+    path: '/content',
+    component: lazyRouteComponent(() => import('./ContentPage'), 'ContentPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/billing',
+    component: lazyRouteComponent(() => import('./BillingPage'), 'BillingPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
     path: '/onboarding',
     component: lazyRouteComponent(() => import('./OnboardingPage'), 'OnboardingPage'),
   }),

@@ -1,11 +1,11 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/ComingSoon';
-import { portalRoute } from '../../app/routes/layouts';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { portalRoute, requireResource } from '../../app/routes/layouts';
 
 export const statisticsRoutes = [
   createRoute({
     getParentRoute: () => portalRoute,
     path: '/statistics',
-    component: () => <ComingSoon route="statistics" />,
+    beforeLoad: requireResource('statistics'),
+    component: lazyRouteComponent(() => import('./StatisticsPage'), 'StatisticsPage'),
   }),
 ];
