@@ -76,8 +76,9 @@ test.describe('portal platform', () => {
     await login(page, 'partner@demo.test');
     await page.getByTestId('nav-billings').click();
     await expect(page).toHaveURL(/\/billings$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Invoices' })).toBeVisible();
+    // The account's own language is Czech.
+    await expect(page.getByRole('heading', { level: 1, name: 'Fakturace' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Faktury' })).toBeVisible();
     await expect(page.getByTestId('app-shell')).toBeVisible();
     await page.goto('/orders-beta');
     await expect(page).toHaveURL(/\/orders$/);
