@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -53,15 +53,19 @@ export function ServiceCards({ services, area }: { services: readonly ServiceDat
               {service.summary}
             </Text>
             {service.price && (
-              <Badge
-                variant="light"
-                color="teal"
-                size="lg"
-                radius="sm"
-                style={{ whiteSpace: 'normal', height: 'auto' }}
+              // Text, not a badge: a marketing price is a sentence ("29,000 CZK + 3,900 CZK per extra country")
+              // that a badge would cut off and shout in capitals.
+              <Text
+                size="sm"
+                fw={600}
+                c="teal.9"
+                bg="teal.0"
+                px="sm"
+                py={4}
+                style={{ borderRadius: 'var(--mantine-radius-sm)', alignSelf: 'flex-start' }}
               >
                 {service.price}
-              </Badge>
+              </Text>
             )}
             <DetailLink area={area} service={service}>
               {t('content.services.more', { title: service.title })}
