@@ -1,5 +1,9 @@
 import {
   billingRunInputSchema,
+  divRound,
+  fromUnits,
+  isReverseCharge,
+  periodEnd,
   correctionInputSchema,
   DomainError,
   feesOfShop,
@@ -99,21 +103,16 @@ async function livePartner(tx: DbOrTx, partnerId: number) {
   return row;
 }
 
-/** The shop's VAT for a partner's documents: the standard rate, or 0 under reverse charge. */
+/** The shop's VAT for a partner's documents: the standard rate, or 0 under reverse charge (the domain's rule). */
 async function partnerVat(tx: DbOrTx, partnerId: number) {
-  const [row] = rowsOf<{ shop_id: string; reverse: boolean; rate: string }>(
-    await tx.execute(sql`select p.shop_id,
-        upper(${partnerSeatSql('p.id')}) <> ${sql.raw(
-          `(select s.country from (values ${Object.values(MARKETS)
-            .map((m) => `('${m.shopId}', '${m.shortCode}')`)
-            .join(', ')}) as s(shop_id, country) where s.shop_id = p.shop_id)`,
-        )}
-          and coalesce(c.vat_id, '') <> '' as reverse,
+  const [row] = rowsOf<{ shop_id: string; seat: string; vat_id: string; rate: string }>(
+    await tx.execute(sql`select p.shop_id, ${partnerSeatSql('p.id')} as seat, coalesce(c.vat_id, '') as vat_id,
         coalesce((select v.rate from vat_rates v where v.shop_id = p.shop_id and v.is_default), 0)::text as rate
       from partners p left join partner_contracts c on c.partner_id = p.id where p.id = ${partnerId}`),
   );
   if (!row || !isShopId(row.shop_id)) throw new DomainError('INVALID_PARTNER_ID');
-  return { shopId: row.shop_id as ShopId, reverse: row.reverse, rate: row.reverse ? '0' : row.rate };
+  const reverse = isReverseCharge(row.shop_id, row.seat ?? '', row.vat_id);
+  return { shopId: row.shop_id as ShopId, reverse, rate: reverse ? '0' : row.rate };
 }
 
 function operatorIssue() {
@@ -268,14 +267,9 @@ export async function cockpitIssueCorrection(ctx: RequestContext, input: unknown
   return summaryOf(ctx, result.doc, result.partnerId);
 }
 
-/** quantity × unit price rounded to the currency, exact. */
+/** quantity × unit price rounded to the currency, exact (10^-7 units → the currency's places). */
 function netOf(quantity: string, unitPrice: string, scale: number): string {
-  const units = toUnits(quantity, 3) * toUnits(unitPrice, 4);
-  // 10^7 places → `scale` places, half away from zero.
-  const divisor = 10n ** BigInt(7 - scale);
-  const q = (units * 2n + divisor) / (divisor * 2n);
-  const digits = q.toString().padStart(scale + 1, '0');
-  return scale ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return fromUnits(divRound(toUnits(quantity, 3) * toUnits(unitPrice, 4), 10n ** BigInt(7 - scale)), scale);
 }
 
 export interface SelfBillingRequestView {
@@ -297,9 +291,8 @@ export async function cockpitDecideSelfBilling(ctx: RequestContext, input: unkno
   const parsed = selfBillingDecisionSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { partnerId, accept, reason } = parsed.data;
-  const today = shopDay(new Date(), 'CZ10MA');
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  const fromPeriod = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  // From the next month: the month now running was already partly billed without it.
+  const fromPeriod = periodEnd(shopDay(new Date(), 'CZ10MA').slice(0, 7));
   await ctx.db.transaction(async (tx) => {
     const partner = await livePartner(tx, partnerId);
     if (partner.billing_status !== 'requested') throw new DomainError('SELF_BILLING_NOT_REQUESTED');

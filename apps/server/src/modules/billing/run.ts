@@ -1,4 +1,4 @@
-import { BILLING_DUE_DAYS, billingPeriodSchema, periodEnd, previousPeriod, shopDay } from '@pp/domain';
+import { addDays, BILLING_DUE_DAYS, billingPeriodSchema, periodEnd, previousPeriod, shopDay } from '@pp/domain';
 import { sql } from 'drizzle-orm';
 import type { Platform } from '../../platform/context';
 import { type Db, type DbOrTx, rowsOf } from '../../platform/db/client';
@@ -22,12 +22,6 @@ export const BILLING_CHUNK = 1000;
 
 export function chunkPeriod(period: string): ChunkPeriod {
   return { period, first: `${period}-01`, next: periodEnd(period) };
-}
-
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Dates of the documents a run issues today: the taxable supply on the period's last day. */
