@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from '../text/safeText';
 import { billingPeriodSchema } from './documents';
 
 /** What operators send to billing (the cockpit's forms validate with the same schemas). */
@@ -21,7 +22,7 @@ export const selfBillingDecisionSchema = z
   .object({
     partnerId: z.number().int().positive(),
     accept: z.boolean(),
-    reason: z.string().trim().max(BILLING_REASON_MAX, 'max').nullish(),
+    reason: safeText({ multiline: true }).trim().max(BILLING_REASON_MAX, 'max').nullish(),
   })
   .superRefine((value, ctx) => {
     // A partner told "no" is told why.
@@ -32,11 +33,11 @@ export const penaltyInputSchema = z.object({
   partnerId: z.number().int().positive(),
   /** Without VAT, in the shop's currency; absent: the shop's penalty fee. */
   amount: decimal(2).nullish(),
-  reason: z.string().trim().min(1, 'required').max(BILLING_REASON_MAX, 'max'),
+  reason: safeText({ multiline: true }).trim().min(1, 'required').max(BILLING_REASON_MAX, 'max'),
 });
 
 export const correctionLineSchema = z.object({
-  title: z.string().trim().min(1, 'required').max(200, 'max'),
+  title: safeText().trim().min(1, 'required').max(200, 'max'),
   quantity: decimal(3, 6),
   /** Without VAT. */
   unitPrice: decimal(4),
@@ -47,7 +48,7 @@ export const correctionInputSchema = z.object({
   documentId: z.number().int().positive(),
   documentType: z.enum(['credit-note', 'debit-note'], 'invalid'),
   lines: z.array(correctionLineSchema).min(1, 'required').max(CORRECTION_LINES_MAX, 'max'),
-  reason: z.string().trim().min(1, 'required').max(BILLING_REASON_MAX, 'max'),
+  reason: safeText({ multiline: true }).trim().min(1, 'required').max(BILLING_REASON_MAX, 'max'),
 });
 export type CorrectionInput = z.input<typeof correctionInputSchema>;
 

@@ -84,6 +84,24 @@ describe('operators’ commands', () => {
     expect(selfBillingDecisionSchema.safeParse({ partnerId: 1, accept: true }).success).toBe(true);
   });
 
+  it('refuses control characters and lone surrogates in reasons and titles, keeps line breaks in a reason', () => {
+    expect(
+      selfBillingDecisionSchema.safeParse({ partnerId: 1, accept: false, reason: 'No\u0000VAT' }).error?.issues[0]
+        ?.message,
+    ).toBe('invalidCharacters');
+    expect(selfBillingDecisionSchema.safeParse({ partnerId: 1, accept: false, reason: 'Bad \ud800' }).success).toBe(
+      false,
+    );
+    expect(
+      selfBillingDecisionSchema.safeParse({ partnerId: 1, accept: false, reason: 'Line one\nline two' }).success,
+    ).toBe(true);
+    const line = { title: 'Sleva\u0007', quantity: '1', unitPrice: '1', vatRate: '21' };
+    expect(
+      correctionInputSchema.safeParse({ documentId: 1, documentType: 'credit-note', lines: [line], reason: 'x' })
+        .success,
+    ).toBe(false);
+  });
+
   it('correction lines are decimals with bounded places', () => {
     const line = { title: 'Sleva', quantity: '1.5', unitPrice: '10.1234', vatRate: '21' };
     expect(
