@@ -2,6 +2,7 @@ import {
   type Action,
   contractSchema,
   DomainError,
+  isAllowed,
   isSelfBillingOffered,
   isShopId,
   PROVIDER_TYPES,
@@ -234,8 +235,20 @@ async function selfBillingFacts(db: DbOrTx, partnerId: number) {
   return { contract, status: partner?.billingStatus ?? 'inactive' };
 }
 
+/**
+ * Self-billing is both a company setting (partner settings) and a billing tab: an account with either right
+ * may read it, and change it with either right to change.
+ */
+async function requireSelfBilling(ctx: RequestContext, action: 'read' | 'update') {
+  const access = await ctx.requirePartner();
+  if (!isAllowed(access.policies, 'billing', action) && !isAllowed(access.policies, 'partner', action)) {
+    throw new DomainError('ACCESS_DENIED');
+  }
+  return access;
+}
+
 export async function getSelfBilling(ctx: RequestContext): Promise<SelfBillingView> {
-  const { partnerId } = await ctx.require('partner', 'read');
+  const { partnerId } = await requireSelfBilling(ctx, 'read');
   const { contract, status } = await selfBillingFacts(ctx.db, partnerId);
   return {
     offered: isSelfBillingOffered({ country: contract.state, vatId: contract.vatId }),
@@ -250,7 +263,7 @@ export async function getSelfBilling(ctx: RequestContext): Promise<SelfBillingVi
  * and a billing address) are in.
  */
 export async function requestSelfBilling(ctx: RequestContext): Promise<SelfBillingView> {
-  const { partnerId } = await ctx.require('partner', 'update');
+  const { partnerId } = await requireSelfBilling(ctx, 'update');
   const view = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${partners} where ${partners.id} = ${partnerId} for update`);
     const { contract, status } = await selfBillingFacts(tx, partnerId);

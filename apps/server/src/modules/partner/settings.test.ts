@@ -372,7 +372,19 @@ describe('self-billing', () => {
     );
   });
 
-  it('refuses the request without the partner update permission', async () => {
+  it('is a billing matter too: an account that may change billing but not the company details may ask', async () => {
+    const asked = await server.gql<{ requestSelfBilling: { status: string } }>(
+      REQUEST_SELF_BILLING,
+      {},
+      { token: limitedToken, partnerId: cz },
+    );
+    // Past the permission, the rules answer: the demo Czech shop is no VAT payer.
+    expect(codeOf(asked)).toBe('SELF_BILLING_NOT_OFFERED');
+  });
+
+  it('refuses the request without the billing and the partner update permission', async () => {
+    await revokePolicies(server.database.db, 'limited@demo.test', cz, 'billing', ['update']);
+    limitedToken = (await server.login('limited@demo.test')).token;
     expect(codeOf(await server.gql(REQUEST_SELF_BILLING, {}, { token: limitedToken, partnerId: cz }))).toBe(
       'ACCESS_DENIED',
     );

@@ -66,7 +66,9 @@ export type Access =
   /** An operator acting as such, never one signed in as a partner. */
   | 'operator'
   /** The account's permission for the selected partner. */
-  | `${Resource}.${Action}`;
+  | `${Resource}.${Action}`
+  /** Either of two permissions for the selected partner (a setting shown in two areas). */
+  | `${Resource}.${Action}|${Resource}.${Action}`;
 
 export interface ForeignCall {
   document: string;
