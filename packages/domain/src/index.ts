@@ -3,6 +3,7 @@ export * from './auth/password';
 export * from './auth/permissions';
 export * from './auth/security';
 export * from './cockpit/broadcast';
+export * from './cockpit/roles';
 export * from './errors/codes';
 export * from './flags/flags';
 export * from './flags/schema';

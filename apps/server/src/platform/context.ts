@@ -1,4 +1,13 @@
-import type { Action, FeatureFlags, Language, Policy, Resource } from '@pp/domain';
+import type {
+  Action,
+  CockpitAction,
+  CockpitArea,
+  FeatureFlags,
+  Language,
+  OperatorRole,
+  Policy,
+  Resource,
+} from '@pp/domain';
 import type { PartnerSummary } from '../modules/partner/service';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -37,9 +46,13 @@ export interface Auth {
     lang: string;
     isConfirmed: boolean;
     isAdmin: boolean;
+    /** The operator's roles (empty for a partner's account). */
+    operatorRoles: OperatorRole[];
   };
-  /** Set while an administrator is signed in as a partner. */
-  admin: { id: number; email: string } | null;
+  /** Set while an operator is signed in as a partner: the operator, with its roles. */
+  admin: { id: number; email: string; operatorRoles: OperatorRole[] } | null;
+  /** An impersonation that may only look (the operator's roles do not let it change a partner's data). */
+  readOnly: boolean;
   /** The only partner an impersonation session may act for. */
   boundPartnerId: number | null;
   expiresAt: Date;
@@ -79,6 +92,8 @@ export interface RequestContext {
   requireAuth(): Auth;
   /** Refuses anyone but an operator acting as such (not while impersonating). */
   requireAdmin(): Auth;
+  /** Refuses anyone but an operator acting as such whose roles allow `action` in the cockpit's `area`. */
+  requireOperator(area: CockpitArea, action?: CockpitAction): Auth;
   /** Checks that the caller may act for the selected partner at all (membership, any permission). */
   requirePartner(): Promise<PartnerAccess>;
   /** Checks the caller's permission for the selected partner and returns that partner's access. */

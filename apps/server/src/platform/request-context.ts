@@ -1,4 +1,4 @@
-import { DomainError, isAllowed, languageFromAcceptLanguage } from '@pp/domain';
+import { DomainError, isAllowed, isOperatorAllowed, languageFromAcceptLanguage } from '@pp/domain';
 import type { FastifyRequest } from 'fastify';
 import { resolveSession } from '../modules/auth/service';
 import { hashToken } from '../modules/auth/tokens';
@@ -91,6 +91,11 @@ export async function createRequestContext(platform: Platform, request: FastifyR
     requireAdmin() {
       const a = ctx.requireAuth();
       if (!a.account.isAdmin || a.admin) throw new DomainError('ACCESS_DENIED');
+      return a;
+    },
+    requireOperator(area, action = 'read') {
+      const a = ctx.requireAdmin();
+      if (!isOperatorAllowed(a.account.operatorRoles, area, action)) throw new DomainError('ACCESS_DENIED');
       return a;
     },
     async requirePartner() {

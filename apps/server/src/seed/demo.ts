@@ -7,6 +7,7 @@ import {
   PROVIDER_TYPES,
   RESOURCES,
   ACTIONS,
+  type OperatorRole,
 } from '@pp/domain';
 import { count } from 'drizzle-orm';
 import { accessPolicies, accounts } from '../modules/account/tables';
@@ -107,6 +108,7 @@ async function insertAccount(
     lastName: string;
     lang?: string;
     isAdmin?: boolean;
+    operatorRoles?: OperatorRole[];
     isActive?: boolean;
     isConfirmed?: boolean;
   },
@@ -245,7 +247,17 @@ export async function seedDemo(
       lastName: 'Operátor',
       lang: 'en',
       isAdmin: true,
+      operatorRoles: ['administrator'],
     });
+    // One operator of each other role, so the cockpit can be seen as each of them sees it.
+    for (const [email, firstName, lastName, role] of [
+      ['support@demo.test', 'Sára', 'Podpora', 'support'],
+      ['sales@demo.test', 'Ondřej', 'Obchodník', 'onboarding'],
+      ['finance@demo.test', 'Františka', 'Účetní', 'finance'],
+      ['content@demo.test', 'Klára', 'Obsahová', 'content'],
+    ] as const) {
+      await insertAccount(tx, hash, { email, firstName, lastName, lang: 'en', isAdmin: true, operatorRoles: [role] });
+    }
     const deactivated = await insertAccount(tx, hash, {
       email: 'deactivated@demo.test',
       firstName: 'Dan',

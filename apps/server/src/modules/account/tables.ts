@@ -14,6 +14,8 @@ export const accounts = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** A marketplace operator (administrator), who works in the cockpit and may sign in as a partner. */
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** An operator's roles (the domain's OPERATOR_ROLES); what each grants is the domain's `operatorPolicies`. */
+    operatorRoles: text('operator_roles').array().notNull().default(sql`'{}'`),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
     updated: timestamp('updated', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { availableStates, DomainError, isAllowed, isOnboarding, stepOfStatus } from '@pp/domain';
-import type { Policy } from '@pp/domain';
+import { operatorPolicies, type OperatorPolicy, type Policy } from '@pp/domain';
 import { readFeatureFlags } from '../../platform/flags/service';
 import { builder, idArg } from '../../platform/graphql/builder';
 import { sessionClientIds } from '../api/keys';
@@ -38,6 +38,14 @@ const PolicyRef = builder.objectRef<Policy>('Policy').implement({
     subject: t.exposeString('subject'),
     action: t.exposeString('action'),
     isActive: t.exposeBoolean('isActive'),
+  }),
+});
+
+const OperatorPolicyRef = builder.objectRef<OperatorPolicy>('OperatorPolicy').implement({
+  description: "One of an operator's cockpit permissions: an area (COCKPIT_AREAS) and an action (read, update).",
+  fields: (t) => ({
+    subject: t.exposeString('subject'),
+    action: t.exposeString('action'),
   }),
 });
 
@@ -108,6 +116,19 @@ const SessionRef = builder.objectRef<SessionView>('Session').implement({
         s.selectedPartner && isAllowed(s.acl, 'apiLimit', 'read') ? sessionClientIds(ctx.db, s.selectedPartner.id) : [],
     }),
     isAdmin: t.boolean({ resolve: (s) => s.auth.account.isAdmin && !s.auth.admin }),
+    operatorRoles: t.stringList({
+      description: "The operator's roles; empty for a partner's account and while signed in as a partner.",
+      resolve: (s) => (s.auth.admin ? [] : s.auth.account.operatorRoles),
+    }),
+    operatorAcl: t.field({
+      type: [OperatorPolicyRef],
+      description: 'What the operator may do in the cockpit (what its roles grant); empty for a partner.',
+      resolve: (s) => (s.auth.account.isAdmin && !s.auth.admin ? operatorPolicies(s.auth.account.operatorRoles) : []),
+    }),
+    readOnly: t.boolean({
+      description: 'Signed in as a partner by an operator who may only look: every change is refused.',
+      resolve: (s) => s.auth.readOnly,
+    }),
     adminEmail: t.string({ nullable: true, resolve: (s) => s.auth.admin?.email ?? null }),
     impersonating: t.boolean({ resolve: (s) => s.auth.admin !== null }),
     refreshTime: t.field({ type: 'DateTime', resolve: (s) => s.refreshTime }),

@@ -3,11 +3,13 @@ import {
   IMPERSONATION_ABSOLUTE_TTL_MS,
   LOGIN_ADDRESS_LIMIT,
   LOGIN_PAIR_LIMIT,
+  isOperatorRole,
   LOGIN_TOKEN_TTL_MS,
   loginInputSchema,
   PASSWORD_RESET_TTL_MS,
   passwordResetRequestSchema,
   passwordResetSchema,
+  type OperatorRole,
   type Policy,
   RESET_ADDRESS_LIMIT,
   RESET_REQUEST_LIMIT,
@@ -59,6 +61,11 @@ const originSessions = alias(sessions, 'origin_sessions');
 /** The job that looks an e-mail up and mails a reset link: the request itself does the same for any e-mail. */
 export const PASSWORD_RESET_JOB = 'auth.password-reset-mail';
 
+/** The roles stored for an operator; a name the domain no longer knows grants nothing. */
+export function rolesOf(stored: readonly string[]): OperatorRole[] {
+  return stored.filter(isOperatorRole);
+}
+
 /** Looks up a live session by its token; null when the token is unknown, revoked, expired or its account is off. */
 export async function resolveSession(db: Db, token: string): Promise<Auth | null> {
   const [row] = await db
@@ -70,6 +77,7 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
         email: adminAccounts.email,
         isActive: adminAccounts.isActive,
         isAdmin: adminAccounts.isAdmin,
+        operatorRoles: adminAccounts.operatorRoles,
       },
       origin: { id: originSessions.id, revokedAt: originSessions.revokedAt, expiresAt: originSessions.expiresAt },
     })
@@ -101,8 +109,12 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
       lang: row.account.lang,
       isConfirmed: row.account.isConfirmed,
       isAdmin: row.account.isAdmin,
+      operatorRoles: rolesOf(row.account.operatorRoles),
     },
-    admin: row.admin?.id ? { id: row.admin.id, email: row.admin.email } : null,
+    admin: row.admin?.id
+      ? { id: row.admin.id, email: row.admin.email, operatorRoles: rolesOf(row.admin.operatorRoles) }
+      : null,
+    readOnly: row.session.readOnly,
     boundPartnerId: row.session.boundPartnerId,
     expiresAt,
   };
@@ -210,8 +222,9 @@ async function assertMaySignIn(db: Db, account: typeof accounts.$inferSelect): P
   const flags = await readFeatureFlags(db);
   const probe: Auth = {
     sessionId: 0,
-    account: { ...account, isAdmin: false },
+    account: { ...account, isAdmin: false, operatorRoles: [] },
     admin: null,
+    readOnly: false,
     boundPartnerId: null,
     expiresAt: new Date(),
   };

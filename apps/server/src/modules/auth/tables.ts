@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '../account/tables';
 
 /** Sessions live in the database so any server process can serve any request. Tokens are stored hashed. */
@@ -17,6 +17,8 @@ export const sessions = pgTable(
     boundPartnerId: integer('bound_partner_id'),
     /** The operator's own session that opened this impersonation: it ends when that one ends. */
     originSessionId: bigint('origin_session_id', { mode: 'number' }),
+    /** An impersonation by an operator whose roles may only look (support): every change is refused. */
+    readOnly: boolean('read_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

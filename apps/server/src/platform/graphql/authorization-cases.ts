@@ -1,4 +1,4 @@
-import type { Action, Resource } from '@pp/domain';
+import type { Action, CockpitAction, CockpitArea, Resource } from '@pp/domain';
 
 /**
  * What every GraphQL operation promises about access, written out by hand: who may call it, and what it
@@ -65,6 +65,8 @@ export type Access =
   | 'master'
   /** An operator acting as such, never one signed in as a partner. */
   | 'operator'
+  /** An operator acting as such whose roles allow the action in the cockpit's area (domain `operatorPolicies`). */
+  | `operator:${CockpitArea}.${CockpitAction}`
   /** The account's permission for the selected partner. */
   | `${Resource}.${Action}`
   /** Either of two permissions for the selected partner (a setting shown in two areas). */

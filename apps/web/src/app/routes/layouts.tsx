@@ -1,4 +1,4 @@
-import type { Action, Resource } from '@pp/domain';
+import type { Action, CockpitAction, CockpitArea, Resource } from '@pp/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import type { Session } from '../../features/auth/operations';
@@ -7,7 +7,7 @@ import { isAbortError } from '../api/apiError';
 import { AuthLayout } from '../layouts/AuthLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { PublicNotFound, RootView } from '../layouts/RootView';
-import { decideAccess } from '../session/access';
+import { canOperate, decideAccess } from '../session/access';
 import { sessionQuery } from '../session/session';
 import { sessionStore, storeBackLink } from '../session/sessionStore';
 
@@ -81,6 +81,13 @@ export const cockpitRoute = createRoute({
   },
   component: CockpitLayout,
 });
+
+/** A cockpit page of an area is open only to operators whose roles let them read it (or do `action`). */
+export function requireOperator(area: CockpitArea, action: CockpitAction = 'read') {
+  return ({ context }: { context: { session: Session } }) => {
+    if (!canOperate(context.session, area, action)) throw redirect({ to: '/cockpit/not-allowed' });
+  };
+}
 
 /** A route that names a resource is open only with that permission; otherwise the user lands on not-allowed. */
 export function requireResource(resource: Resource, action: Action = 'read') {

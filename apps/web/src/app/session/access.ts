@@ -1,10 +1,21 @@
-import { type Action, isAction, isAllowed, isResource, type Policy, type Resource } from '@pp/domain';
+import {
+  type Action,
+  type CockpitAction,
+  type CockpitArea,
+  isAction,
+  isAllowed,
+  isResource,
+  type Policy,
+  type Resource,
+} from '@pp/domain';
 
 /** The parts of a session that decide where a user may go. */
 export interface SessionAccess {
   isAdmin: boolean;
   impersonating: boolean;
   acl: readonly { subject: string; action: string; isActive: boolean }[];
+  /** The operator's cockpit permissions (what its roles grant); empty for a partner. */
+  operatorAcl?: readonly { subject: string; action: string }[];
 }
 
 export type Area = 'portal' | 'cockpit';
@@ -21,6 +32,11 @@ export function policiesOf(session: SessionAccess): Policy[] {
 /** An administrator working as themself (not signed in as a partner) belongs in the cockpit. */
 export function isOperator(session: SessionAccess): boolean {
   return session.isAdmin && !session.impersonating;
+}
+
+/** Whether the operator's roles allow `action` in the cockpit's `area` (the server checks the same). */
+export function canOperate(session: SessionAccess, area: CockpitArea, action: CockpitAction = 'read'): boolean {
+  return isOperator(session) && (session.operatorAcl ?? []).some((p) => p.subject === area && p.action === action);
 }
 
 export function canAccess(session: SessionAccess, resource?: Resource, action: Action = 'read'): boolean {

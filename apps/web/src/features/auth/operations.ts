@@ -25,6 +25,9 @@ export const SessionFields = graphql(
     selectedPartner { ...PartnerSummaryFields }
     acl { subject action isActive }
     isAdmin
+    operatorRoles
+    operatorAcl { subject action }
+    readOnly
     adminEmail
     impersonating
     refreshTime

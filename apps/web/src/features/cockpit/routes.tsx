@@ -6,6 +6,11 @@ import { cockpitRoute } from '../../app/routes/layouts';
 const cockpitChildren = [
   createRoute({
     getParentRoute: () => cockpitRoute,
+    path: '/not-allowed',
+    component: lazyRouteComponent(() => import('../../ui/NotAllowed'), 'NotAllowed'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
     path: '/',
     component: lazyRouteComponent(() => import('./CockpitPartnersPage'), 'CockpitPartnersPage'),
   }),

@@ -50,6 +50,9 @@ export function v1RequestContext(platform: Platform, request: FastifyRequest, cl
     requireAdmin() {
       throw new DomainError('ACCESS_DENIED');
     },
+    requireOperator() {
+      throw new DomainError('ACCESS_DENIED');
+    },
     requirePartner: async () => access,
     async require(resource, action = 'read') {
       if (!isAllowed(client.policies, resource, action)) throw new DomainError('ACCESS_DENIED');
