@@ -44,6 +44,8 @@ const BENCHES: { name: string; run: () => Promise<BenchResult[]> }[] = [
   { name: 'campaign-import', run: async () => (await import('./campaign-import')).campaignImportBench() },
   { name: 'statistics', run: async () => (await import('./statistics')).statisticsBench() },
   { name: 'billing', run: async () => (await import('./billing')).billingBench() },
+  { name: 'audit', run: async () => (await import('./audit')).auditBench() },
+  { name: 'scale-out', run: async () => (await import('./scale-out')).scaleOutBench() },
 ];
 
 function percentile(sorted: number[], p: number): number {

@@ -1,6 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { passSecondFactor } from './two-factor';
 
 export const PASSWORD = 'Demo-portal-2026!';
 
@@ -11,10 +12,16 @@ export async function fillLogin(page: Page, email: string, password = PASSWORD) 
   await page.getByRole('button', { name: /sign in/i }).click();
 }
 
-/** Signs in through the login page and waits for the portal (or cockpit) shell. */
+/**
+ * Signs in through the login page and waits for the portal (or cockpit) shell. An operator (every one must use
+ * two-factor sign-in) passes the second step with a code of the demo operators' published secret (two-factor.ts).
+ */
 export async function login(page: Page, email: string) {
   await fillLogin(page, email);
-  await expect(page.getByTestId('app-shell')).toBeVisible();
+  const shell = page.getByTestId('app-shell');
+  await expect(shell.or(page.getByTestId('two-factor-step'))).toBeVisible();
+  if (await page.getByTestId('two-factor-step').isVisible()) await passSecondFactor(page, email);
+  await expect(shell).toBeVisible();
 }
 
 export async function logout(page: Page) {

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { gql, login, PASSWORD, sellerHeaders, seriousAxeFindings } from '../helpers';
+import { signInByApi } from '../two-factor';
 
 /**
  * seller46 (Tools Fashion 46 Kft., a Hungarian shop in production that no other spec uses) has no addresses
@@ -171,11 +172,8 @@ test.describe('MALL Delivery', () => {
 const SLOVAK = { email: 'seller54@demo.test', name: 'Baby Tools 54' };
 
 async function sessionOf(request: APIRequestContext, email: string) {
-  const { login: session } = await gql(
-    request,
-    'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
-    { e: email, p: PASSWORD },
-  );
+  // The operator passes two-factor sign-in's second step (issue 24).
+  const session = await signInByApi(request, email, PASSWORD);
   return {
     partnerId: session.session?.selectedPartner?.id as string | undefined,
     headers: {

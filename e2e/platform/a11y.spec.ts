@@ -118,6 +118,13 @@ const COCKPIT_ROUTES = [
   '/cockpit/campaigns',
   '/cockpit/content',
   '/cockpit/billing',
+  '/cockpit/home',
+  '/cockpit/onboarding',
+  '/cockpit/registrations',
+  '/cockpit/portal-dialogs',
+  '/cockpit/audit',
+  '/cockpit/flags',
+  '/cockpit/operators',
 ];
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];

@@ -13,7 +13,7 @@ import type { Config } from './platform/config';
 import type { Platform } from './platform/context';
 import { type Database, openDatabase } from './platform/db/client';
 import { databaseRefusal, errorPayload, httpStatusOf } from './platform/errors';
-import { initFeatureFlags, readFeatureFlags } from './platform/flags/service';
+import { initFeatureFlags, listenFeatureFlags, readFeatureFlags } from './platform/flags/service';
 import { createGraphQL } from './platform/graphql/yoga';
 import { safeEqual } from './modules/auth/tokens';
 import { localeFileText } from './platform/i18n';
@@ -172,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await stream.start();
   const authCache = createAuthCache(database, { ttlMs: config.authCacheTtlMs });
   await authCache.start();
+  // A flag switched in any process is forgotten here at once (the per-process flag cache).
+  const stopFlags = await listenFeatureFlags(database);
   const figures = createFiguresCache(config.figuresCacheTtlMs);
   // A committed change to a partner's audit trail makes its figures stale, in every process.
   const stopFigures = await onAuditCommitted(database, (partnerIds) =>
@@ -466,6 +468,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       await platform.mail.close?.();
       await authCache.stop();
       await stopFigures();
+      await stopFlags();
       await stream.stop();
       if (ownDatabase) await database.close();
     },

@@ -25,6 +25,7 @@ import { campaignScheduleJobs } from './modules/campaigns/schedule';
 import { campaignImportJobs } from './modules/campaigns/import';
 import { billingExportJobs } from './modules/billing/export';
 import { billingRunJobs } from './modules/billing/run';
+import { operatorMailRenderers } from './modules/cockpit/operator-mails';
 
 /** Every area's mail templates, rendered when the mail is sent. */
 export function mailRendererOf(platform: Platform) {
@@ -36,6 +37,7 @@ export function mailRendererOf(platform: Platform) {
     ...notificationMailRenderers(platform),
     ...webhookMailRenderers(platform),
     ...mallDeliveryMailRenderers(platform),
+    ...operatorMailRenderers(platform),
   });
 }
 

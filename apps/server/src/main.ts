@@ -3,6 +3,8 @@ import { queueDemoFeedRuns } from './modules/feeds/demo-feeds';
 import { loadConfig } from './platform/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasData, seedDemo } from './seed/demo';
 import { demoMediaOf } from './seed/products';
+import { secretBox } from './platform/secrets';
+import { DEMO_TOTP_SECRET } from './modules/auth/two-factor-seed';
 import { DEMO_API_CLIENT_ID } from './seed/partner-area/api';
 import { DEMO_SANDBOX_CLIENT_ID } from './seed/partner-area/sandbox';
 
@@ -12,7 +14,11 @@ const { app, platform, close } = await buildApp({ config });
 const seeded = config.seedDemo && !(await hasData(platform.database.db));
 if (seeded) {
   app.log.info('empty database: seeding demo data');
-  await seedDemo(platform.database.db, { media: demoMediaOf(config), feedsUrl: config.publicUrl });
+  await seedDemo(platform.database.db, {
+    media: demoMediaOf(config),
+    feedsUrl: config.publicUrl,
+    secrets: secretBox(config),
+  });
 }
 
 await app.listen({ port: config.port, host: config.host });
@@ -25,6 +31,7 @@ console.log(
 );
 console.log(`Demo accounts, password ${DEMO_PASSWORD}:`);
 for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.role}`);
+if (config.seedDemo) console.log(`Operators' authenticator secret (two-factor sign-in): ${DEMO_TOTP_SECRET}`);
 if (config.seedDemo) {
   console.log(
     `REST API of partner@demo.test's shop: ${url}/v1/brands?client_id=${DEMO_API_CLIENT_ID}  (${url}/v1/openapi.json)`,

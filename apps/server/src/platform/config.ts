@@ -26,6 +26,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Origins (scheme://host[:port]) other than the portal's own that may call the API from a browser. */
   CORS_ORIGINS: z.string().default(''),
+  /** Passkeys: the relying party id (a domain, never an address); default the PUBLIC_URL's host (localhost for 127.0.0.1). */
+  WEBAUTHN_RP_ID: z.string().optional(),
+  /** Passkeys: origins (scheme://host[:port]) a passkey ceremony may come from; default the PUBLIC_URL's origin. */
+  WEBAUTHN_ORIGINS: z.string().optional(),
   /** Bearer token that opens GET /metrics; without it /metrics is not served. */
   METRICS_TOKEN: z.string().min(16).optional(),
   /** A Sentry-compatible DSN: the web reports its uncaught errors there (given out with the flags); none, none sent. */
@@ -148,6 +152,27 @@ export function parseAddressRanges(name: string, value: string): string[] {
 }
 
 /** Demo mode keeps one random secret under DATA_DIR, made on first start; production must be given one. */
+/**
+ * WebAuthn binds a passkey to a domain: an address is no relying party id, so a portal reached at 127.0.0.1
+ * offers passkeys at localhost (same port), the one name a browser treats as secure without https.
+ */
+function webauthnConfig(publicUrl: string, rpId: string | undefined, origins: string | undefined) {
+  const url = new URL(publicUrl);
+  const local = isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0;
+  const localhost = `${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`;
+  const listed = (origins ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of listed) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`WEBAUTHN_ORIGINS: ${origin} is not an origin`);
+  }
+  return {
+    rpId: rpId ?? (local ? 'localhost' : url.hostname),
+    origins: listed.length > 0 ? listed : local ? [url.origin, localhost] : [url.origin],
+  };
+}
+
 function remoteLoginSecret(given: string | undefined, production: boolean, dataDir: string): string {
   if (given !== undefined) {
     if (given.length < 32 || KNOWN_SECRETS.has(given)) {
@@ -178,6 +203,8 @@ export interface Config {
   remoteLoginSecret: string;
   publicUrl: string;
   corsOrigins: string[];
+  /** Passkeys (modules/auth/passkeys.ts): the relying party id and the origins a ceremony may come from. */
+  webauthn: { rpId: string; origins: string[] };
   metricsToken: string | undefined;
   /** The web's error-reporting DSN (public by design: it only lets a browser send reports). */
   sentryDsn: string | null;
@@ -317,6 +344,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteLoginSecret: remoteLoginSecret(e.REMOTE_LOGIN_SECRET, production, dataDir),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`,
     corsOrigins,
+    webauthn: webauthnConfig(
+      e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`,
+      e.WEBAUTHN_RP_ID,
+      e.WEBAUTHN_ORIGINS,
+    ),
     metricsToken: e.METRICS_TOKEN,
     sentryDsn: e.SENTRY_DSN ?? null,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

@@ -56,6 +56,10 @@ export interface Auth {
   /** The only partner an impersonation session may act for. */
   boundPartnerId: number | null;
   expiresAt: Date;
+  /** When the session's second factor was proved (issue 24); null or absent: the first factor alone. */
+  secondFactorAt?: Date | null;
+  /** An account that must have two-factor sign-in and has none: the session may only enrol. */
+  twoFactorEnrolmentRequired?: boolean;
 }
 
 /** What a partner-scoped operation may rely on after its permission check. */

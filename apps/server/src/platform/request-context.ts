@@ -49,6 +49,10 @@ async function cached<T>(platform: Platform, key: string, auth: Auth, load: () =
 }
 
 /** Builds the context of one request: resolves the session once, and the partner access on first need. */
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** POSTs that change nothing of the partner's: GraphQL (its mutations are refused by the read-only plugin), usage. */
+const READ_ONLY_POSTS = new Set(['/graphql', '/portal/usage']);
+
 export async function createRequestContext(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
   const db = platform.database.db;
   const requestedPartnerId = partnerHeader(request.headers['x-partner-id']);
@@ -56,6 +60,14 @@ export async function createRequestContext(platform: Platform, request: FastifyR
   const auth: Auth | null = token ? await cachedSession(platform, token) : null;
   const lang = languageFromAcceptLanguage(request.headers['accept-language']);
   let access: Promise<PartnerAccess | null> | null = null;
+  if (
+    auth?.readOnly &&
+    !READ_ONLY_METHODS.has(request.method) &&
+    !READ_ONLY_POSTS.has(request.routeOptions.url ?? '')
+  ) {
+    // Uploads, imports and every other REST change: a read-only impersonation looks and sends nothing.
+    throw new DomainError('READ_ONLY_SESSION');
+  }
 
   const ctx: RequestContext = {
     platform,
@@ -90,6 +102,8 @@ export async function createRequestContext(platform: Platform, request: FastifyR
     },
     requireAdmin() {
       const a = ctx.requireAuth();
+      // An operator without a second factor may only enrol one (modules/auth/two-factor.ts).
+      if (a.twoFactorEnrolmentRequired) throw new DomainError('TWO_FACTOR_REQUIRED');
       if (!a.account.isAdmin || a.admin) throw new DomainError('ACCESS_DENIED');
       return a;
     },
@@ -100,6 +114,8 @@ export async function createRequestContext(platform: Platform, request: FastifyR
     },
     async requirePartner() {
       const a = ctx.requireAuth();
+      // So may an account of a partner that requires two-factor sign-in (modules/auth/two-factor.ts).
+      if (a.twoFactorEnrolmentRequired) throw new DomainError('TWO_FACTOR_REQUIRED');
       access ??= (async () => {
         const reachable = await ctx.reachablePartners();
         const partner =
@@ -108,7 +124,9 @@ export async function createRequestContext(platform: Platform, request: FastifyR
             : reachable.find((p) => p.id === requestedPartnerId);
         if (!partner) return null;
         const policies = await ctx.policiesFor(partner);
-        return { partnerId: partner.id, policies, isMaster: partner.isMaster || a.admin !== null };
+        // A read-only impersonation is not the master: what only the master may do, it may not.
+        const isMaster = !a.readOnly && (partner.isMaster || a.admin !== null);
+        return { partnerId: partner.id, policies, isMaster };
       })();
       const granted = await access;
       // Not a member of the named partner, or no partner at all: the same answer, so ids cannot be probed.

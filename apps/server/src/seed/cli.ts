@@ -2,6 +2,7 @@ import { seedDemo, hasData } from './demo';
 import { seedLarge } from './large';
 import { demoMediaOf } from './products';
 import { loadConfig } from '../platform/config';
+import { secretBox } from '../platform/secrets';
 import { openDatabase } from '../platform/db/client';
 
 /**
@@ -24,7 +25,8 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
 const started = Date.now();
-if (!(await hasData(database.db))) await seedDemo(database.db, { media: demoMediaOf(config) });
+if (!(await hasData(database.db)))
+  await seedDemo(database.db, { media: demoMediaOf(config), secrets: secretBox(config) });
 if (scale === 'large') {
   const partners = Number(option('partners') ?? 50_000);
   const orders = Number(option('orders') ?? 1_000_000);

@@ -24,6 +24,8 @@ import { seedPartnerPages } from './partner-page';
 import { seedCampaigns } from './campaigns';
 import { seedBilling } from './billing';
 import { seedContent } from '../modules/content/seed';
+import { seedDemoTwoFactor } from '../modules/auth/two-factor-seed';
+import type { SecretBox } from '../platform/secrets';
 import { seedTerms } from './terms';
 import { seedPriceLists } from './price-lists';
 import { seedDemoFeeds } from './feeds';
@@ -99,6 +101,15 @@ async function insertPartner(db: DbOrTx, values: NewPartner): Promise<number> {
   return row!.id;
 }
 
+/** The demo's operators, one per role (the administrator is admin@demo.test). */
+export const DEMO_OPERATORS: Record<OperatorRole, string> = {
+  administrator: 'admin@demo.test',
+  support: 'support@demo.test',
+  onboarding: 'sales@demo.test',
+  finance: 'finance@demo.test',
+  content: 'content@demo.test',
+};
+
 async function insertAccount(
   db: DbOrTx,
   passwordHash: string,
@@ -156,6 +167,8 @@ export async function seedDemo(
     media?: DemoMedia;
     /** The portal's address: the demo shops' feeds point at its demo files (seed/feeds.ts); none without it. */
     feedsUrl?: string;
+    /** The server's secret box: the demo operators' second factor is sealed with it; without it they have none. */
+    secrets?: SecretBox;
   } = {},
 ): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -250,12 +263,13 @@ export async function seedDemo(
       operatorRoles: ['administrator'],
     });
     // One operator of each other role, so the cockpit can be seen as each of them sees it.
-    for (const [email, firstName, lastName, role] of [
-      ['support@demo.test', 'Sára', 'Podpora', 'support'],
-      ['sales@demo.test', 'Ondřej', 'Obchodník', 'onboarding'],
-      ['finance@demo.test', 'Františka', 'Účetní', 'finance'],
-      ['content@demo.test', 'Klára', 'Obsahová', 'content'],
+    for (const [role, firstName, lastName] of [
+      ['support', 'Sára', 'Podpora'],
+      ['onboarding', 'Ondřej', 'Obchodník'],
+      ['finance', 'Františka', 'Účetní'],
+      ['content', 'Klára', 'Obsahová'],
     ] as const) {
+      const email = DEMO_OPERATORS[role];
       await insertAccount(tx, hash, { email, firstName, lastName, lang: 'en', isAdmin: true, operatorRoles: [role] });
     }
     const deactivated = await insertAccount(tx, hash, {
@@ -339,6 +353,7 @@ export async function seedDemo(
     await seedCampaigns(tx, { cz });
     await seedBilling(tx);
     await seedContent(tx);
+    if (options.secrets) await seedDemoTwoFactor(tx, options.secrets);
     await recordAudit(
       tx,
       { accountId: null, adminAccountId: null, partnerId: cz, requestId: null },

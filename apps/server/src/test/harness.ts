@@ -9,11 +9,15 @@ import { deliverPendingMail } from '../platform/mail/jobs';
 import { captureTransport, type OutgoingMail } from '../platform/mail/transport';
 import { mailRendererOf } from '../jobs';
 import { PASSWORD_RESET_JOB } from '../modules/auth/service';
+import { hashToken } from '../modules/auth/tokens';
+import { DEMO_TOTP_SECRET } from '../modules/auth/two-factor-seed';
+import { totpCode, totpStep } from '../modules/auth/two-factor-totp';
+import { secretBox } from '../platform/secrets';
 import { DEMO_PASSWORD, seedDemo } from '../seed/demo';
 import { demoMediaOf } from '../seed/products';
 import { TEMPLATE_PGLITE_ENV, TEMPLATE_POSTGRES_ENV } from './template';
 
-export { DEMO_PASSWORD };
+export { DEMO_PASSWORD, DEMO_TOTP_SECRET };
 
 /**
  * A throw-away database for one test file: an in-memory PGlite, or, when TEST_DATABASE_URL names a
@@ -91,7 +95,7 @@ export async function startTestServer(
   const media = options.config?.dataDir ? demoMediaOf(testConfig(options.config)) : undefined;
   const { database, url, drop, seeded } = await testDatabase({ seeded: !media });
   if (!seeded) {
-    await seedDemo(database.db, { extraPartners: 8, media });
+    await seedDemo(database.db, { extraPartners: 8, media, secrets: secretBox(testConfig(options.config)) });
     await setFeatureFlag(database.db, 'croatiaEnabled', false);
   }
   const transport = captureTransport();
@@ -124,12 +128,12 @@ export async function startTestServer(
       return { status: response.statusCode, data: body.data ?? null, errors: body.errors };
     },
     async login(email, password = DEMO_PASSWORD) {
-      const result = await server.gql<{ login: { token: string; session: Record<string, unknown> } }>(
-        'mutation($e: String!, $p: String!) { login(email: $e, password: $p) { token session { selectedPartner { id } } } }',
+      const result = await server.gql<{ login: SignInAnswer }>(
+        `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { ${SIGN_IN_FIELDS} } }`,
         { e: email, p: password },
       );
       if (!result.data) throw new Error(`login of ${email} failed: ${JSON.stringify(result.errors)}`);
-      return result.data.login;
+      return completeSignIn(server, email, result.data.login);
     },
     mailbox: transport.sent,
     async deliverMail(...jobNames) {
@@ -144,6 +148,67 @@ export async function startTestServer(
     },
   };
   return server;
+}
+
+const SESSION_FIELDS = 'token session { selectedPartner { id } twoFactorRequired }';
+const SIGN_IN_FIELDS = `${SESSION_FIELDS} twoFactor { ticket }`;
+
+interface SignInAnswer {
+  token: string | null;
+  session: Record<string, unknown> | null;
+  twoFactor: { ticket: string } | null;
+}
+
+/**
+ * Takes a sign-in through two-factor sign-in the way a person would (issue 24), so that every test signs in as
+ * before: an account with a second factor answers the pending step with a recovery code (put in place here,
+ * as if it were one of the ten the person kept: a TOTP code could be used only once per 30 s), and an account
+ * that must enrol (an operator made by a test) sets up an authenticator with a code computed from its secret.
+ */
+async function completeSignIn(
+  server: TestServer,
+  email: string,
+  answer: SignInAnswer,
+): Promise<{ token: string; session: Record<string, unknown> }> {
+  let signedIn = answer;
+  if (answer.twoFactor) {
+    const code = randomBytes(8).toString('hex').slice(0, 10).replace(/[01]/g, 'x');
+    await server.database.executeSql(
+      'insert into two_factor_recovery_codes (account_id, code_hash) select id, $2 from accounts where lower(email) = lower($1)',
+      [email, hashToken(code)],
+    );
+    const second = await server.gql<{ loginSecondFactor: SignInAnswer }>(
+      `mutation($t: String!, $r: String) { loginSecondFactor(ticket: $t, recoveryCode: $r) { ${SESSION_FIELDS} } }`,
+      { t: answer.twoFactor.ticket, r: code },
+    );
+    if (!second.data) throw new Error(`second factor of ${email} failed: ${JSON.stringify(second.errors)}`);
+    signedIn = { ...second.data.loginSecondFactor, twoFactor: null };
+  }
+  const token = signedIn.token!;
+  const { twoFactorRequired, ...session } = signedIn.session!;
+  if (twoFactorRequired) await enrolTotp(server, token);
+  return { token, session };
+}
+
+/** Sets up an authenticator for the signed-in account, with a code computed from the secret it was shown. */
+export async function enrolTotp(
+  server: TestServer,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const start = await server.gql<{ twoFactorTotpStart: { secret: string } }>(
+    'mutation { twoFactorTotpStart { secret } }',
+    {},
+    { token },
+  );
+  if (!start.data) throw new Error(`two-factor set-up failed: ${JSON.stringify(start.errors)}`);
+  const secret = start.data.twoFactorTotpStart.secret;
+  const confirm = await server.gql<{ twoFactorTotpConfirm: string[] | null }>(
+    'mutation($c: String!) { twoFactorTotpConfirm(code: $c) }',
+    { c: totpCode(secret, totpStep()) },
+    { token },
+  );
+  if (!confirm.data) throw new Error(`two-factor set-up failed: ${JSON.stringify(confirm.errors)}`);
+  return { secret, recoveryCodes: confirm.data.twoFactorTotpConfirm ?? [] };
 }
 
 /**

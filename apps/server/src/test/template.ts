@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import { openDatabase, type Database } from '../platform/db/client';
 import { throwawayPostgres } from '../platform/db/throwaway';
 import { setFeatureFlag } from '../platform/flags/service';
+import { secretBox } from '../platform/secrets';
 import { seedDemo } from '../seed/demo';
 import { testConfig } from './harness';
 
@@ -22,7 +23,7 @@ export const TEMPLATE_POSTGRES_ENV = 'PP_TEST_TEMPLATE_POSTGRES';
 
 /** The demo data as every test server has it (harness.ts `startTestServer`). */
 export async function seedTestData(database: Database): Promise<void> {
-  await seedDemo(database.db, { extraPartners: 8 });
+  await seedDemo(database.db, { extraPartners: 8, secrets: secretBox(testConfig()) });
   await setFeatureFlag(database.db, 'croatiaEnabled', false);
 }
 

@@ -33,6 +33,11 @@ export interface Policy {
   subject: Resource;
   action: Action;
   isActive: boolean;
+  /**
+   * Spec §3 "access policy … isDisabled": the pair is held, but the partner's service module that covers the
+   * resource is switched off (partner/service-modules.ts). Absent means false. A disabled pair grants nothing.
+   */
+  isDisabled?: boolean;
 }
 
 export function isResource(value: string): value is Resource {
@@ -44,7 +49,7 @@ export function isAction(value: string): value is Action {
 
 /** Whether a list of policies lets its holder perform `action` on `resource`. */
 export function isAllowed(policies: readonly Policy[], resource: Resource, action: Action = 'read'): boolean {
-  return policies.some((p) => p.isActive && p.subject === resource && p.action === action);
+  return policies.some((p) => p.isActive && !p.isDisabled && p.subject === resource && p.action === action);
 }
 
 /** Every (resource, action) pair: what a master account or an impersonating administrator holds. */

@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import { ACCOUNT_NAME_MAX } from '../account/accounts';
+import { emailSchema } from '../auth/password';
+import { LANGUAGES } from '../i18n/languages';
+import { safeText } from '../text/safeText';
+
 /**
  * Operators (the marketplace's own people) and what each role may do in the cockpit. The spec names only the
  * administrator and a "support admin group" whose rights it does not show; the roles and their grants below are
@@ -106,3 +112,19 @@ export function isOperatorAllowed(
 ): boolean {
   return operatorPolicies(roles).some((p) => p.subject === area && p.action === action);
 }
+
+/** An operator holds at least one role and never the same one twice. */
+export const operatorRolesSchema = z
+  .array(z.enum(OPERATOR_ROLES, 'invalid'))
+  .min(1, 'required')
+  .transform((roles) => OPERATOR_ROLES.filter((r) => roles.includes(r)));
+
+/** An administrator invites a new operator by e-mail; the invitation's link lets them choose a password. */
+export const operatorInviteSchema = z.object({
+  email: safeText().trim().min(1, 'required').pipe(emailSchema),
+  firstName: safeText().trim().min(1, 'required').max(ACCOUNT_NAME_MAX, 'max'),
+  lastName: safeText().trim().min(1, 'required').max(ACCOUNT_NAME_MAX, 'max'),
+  lang: z.enum(LANGUAGES, 'invalid'),
+  roles: operatorRolesSchema,
+});
+export type OperatorInviteInput = z.input<typeof operatorInviteSchema>;

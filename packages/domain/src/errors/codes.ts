@@ -14,6 +14,10 @@ export const ERROR_CODES = [
   'NOT_CONFIRMED',
   'NO_ACTIVE_PARTNER',
   'PARTNER_ALREADY_REGISTERED',
+  // Two-factor sign-in (issue 24)
+  'TWO_FACTOR_REQUIRED',
+  'TWO_FACTOR_CODE_INVALID',
+  'TWO_FACTOR_EXPIRED',
   // Registration
   'EMAIL_TAKEN',
   'COMPANY_NAME_TAKEN',
@@ -24,6 +28,12 @@ export const ERROR_CODES = [
   'UNAUTHORIZED_ACTION',
   'NOT_ALLOWED',
   'TOO_MANY_ATTEMPTS',
+  /** An operator signed in as a partner to look only (support role) tried to change something. */
+  'READ_ONLY_SESSION',
+  /** Operators: nobody deactivates themself or takes their own administrator role. */
+  'OPERATOR_SELF_CHANGE',
+  /** Operators: the cockpit always keeps one active administrator. */
+  'OPERATOR_LAST_ADMINISTRATOR',
   'TOO_MANY_REQUESTS',
   // General
   'ENTITY_ALREADY_EXISTS',

@@ -36,3 +36,21 @@ export function missingSettings(checklist: Checklist): string[] {
   if (!checklist.provider) missing.push('provider');
   return missing;
 }
+
+/**
+ * How much of the onboarding checklist is done: the items the partner's checklist page lists (contract, terms,
+ * each required address and contact, transport without problems, connection, products, products sent).
+ */
+export function checklistProgress(checklist: Checklist): { done: number; total: number } {
+  const items = [
+    checklist.contract,
+    checklist.terms,
+    ...checklist.addresses.map((a) => a.ok),
+    ...checklist.contacts.map((c) => c.ok),
+    checklist.transport && !checklist.transportProblem,
+    checklist.provider,
+    checklist.products > 0,
+    checklist.productsForApprovalSent,
+  ];
+  return { done: items.filter(Boolean).length, total: items.length };
+}

@@ -78,6 +78,12 @@ export const STREAM_EVENTS = [
   /** A feed URL's check moved: { feedId, type, state (VALIDATING, VALID, INVALID), code? }. */
   'mall_feed_validate_progress',
   'heureka_feed_validate_progress',
+  /** An operator switched a feature flag: { name, enabled, flags } (every flag now). Reaches everybody signed in. */
+  'feature_flags_changed',
+  /** Operators switched a service module of the partner: { module, enabled }. The portal reads its session again. */
+  'service_modules_changed',
+  /** Operators published a portal dialog to markets: { id }. The portal asks for its dialog again. */
+  'portal_dialog_published',
 ] as const;
 export type StreamEventType = (typeof STREAM_EVENTS)[number];
 

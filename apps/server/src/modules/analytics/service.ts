@@ -71,7 +71,7 @@ export interface UsageDay {
  * occurred_at alone lets the planner use usage_events_occurred_idx.
  */
 export async function cockpitUsage(ctx: RequestContext, days: number): Promise<UsageDay[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('usage', 'read');
   if (!Number.isInteger(days) || days < 1 || days > USAGE_DAYS_MAX) {
     throw new DomainError('VALIDATION_ERROR', {}, [
       { field: 'days', rule: 'numberBetween', params: { 0: 1, 1: USAGE_DAYS_MAX } },

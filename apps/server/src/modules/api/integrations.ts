@@ -264,7 +264,7 @@ export async function lastApplications(
   ctx: RequestContext,
   partnerIds: readonly number[],
 ): Promise<Map<number, KeyApplication>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('api', 'read');
   if (partnerIds.length === 0) return new Map();
   const rows = await ctx.db
     .selectDistinctOn([apiKeyApplications.partnerId])

@@ -139,7 +139,7 @@ export async function apiLimit(ctx: RequestContext, now: Date = new Date()): Pro
 
 /** Administrators: the tiers an operator can give a partner. */
 export async function listApiTiers(ctx: RequestContext): Promise<ApiTierView[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('api', 'read');
   return [...(await loadTiers(ctx.db)).values()].map(tierView);
 }
 
@@ -226,7 +226,7 @@ export async function cockpitApiLimits(
   grid: unknown,
   now: Date = new Date(),
 ): Promise<GridPage<CockpitApiLimitRow>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('api', 'read');
   const tiers = await loadTiers(ctx.db);
   const basic = [...tiers.values()].find((t) => t.name === 'Basic') ?? [...tiers.values()][0];
   if (!basic) throw new DomainError('API_TIER_NOT_FOUND');
@@ -324,7 +324,7 @@ export async function cockpitApiLimits(
  * record). Choosing the tier the partner already has writes nothing.
  */
 export async function setPartnerApiTier(ctx: RequestContext, partnerId: number, tierId: number): Promise<ApiTierView> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('api', 'update');
   const tiers = await loadTiers(ctx.db);
   const tier = tiers.get(tierId);
   if (!tier) throw new DomainError('API_TIER_NOT_FOUND');

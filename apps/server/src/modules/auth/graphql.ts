@@ -1,5 +1,6 @@
 import { availableStates, DomainError, isAllowed, isOnboarding, stepOfStatus } from '@pp/domain';
 import { operatorPolicies, type OperatorPolicy, type Policy } from '@pp/domain';
+import type { Auth, RequestContext } from '../../platform/context';
 import { readFeatureFlags } from '../../platform/flags/service';
 import { builder, idArg } from '../../platform/graphql/builder';
 import { sessionClientIds } from '../api/keys';
@@ -13,7 +14,9 @@ import {
   RESET_LINK_STATUSES,
   requestPasswordReset,
   resetPassword,
+  type SecondFactorPending,
   type SessionView,
+  type SignInOutcome,
   sessionView,
 } from './service';
 import { requestLoginLink } from './login-link';
@@ -38,6 +41,11 @@ const PolicyRef = builder.objectRef<Policy>('Policy').implement({
     subject: t.exposeString('subject'),
     action: t.exposeString('action'),
     isActive: t.exposeBoolean('isActive'),
+    isDisabled: t.boolean({
+      description:
+        'True when a switched-off service module of the partner covers the resource: held, granting nothing.',
+      resolve: (p) => p.isDisabled === true,
+    }),
   }),
 });
 
@@ -131,8 +139,26 @@ const SessionRef = builder.objectRef<SessionView>('Session').implement({
     }),
     adminEmail: t.string({ nullable: true, resolve: (s) => s.auth.admin?.email ?? null }),
     impersonating: t.boolean({ resolve: (s) => s.auth.admin !== null }),
+    twoFactorRequired: t.boolean({
+      description:
+        'The account must set up two-factor sign-in before anything else (TWO_FACTOR_REQUIRED): an operator, or ' +
+        'an account of a partner that requires it, signed in without a second factor.',
+      resolve: (s) => s.auth.twoFactorEnrolmentRequired ?? false,
+    }),
+    secondFactor: t.boolean({
+      description: 'This session was made with a second factor (what signing in as a partner needs).',
+      resolve: (s) => Boolean(s.auth.secondFactorAt),
+    }),
     refreshTime: t.field({ type: 'DateTime', resolve: (s) => s.refreshTime }),
     expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.auth.expiresAt }),
+  }),
+});
+
+const SecondFactorPendingRef = builder.objectRef<SecondFactorPending>('SecondFactorPending').implement({
+  description: 'A right first factor of an account with two-factor sign-in: the second step (loginSecondFactor).',
+  fields: (t) => ({
+    ticket: t.exposeString('ticket', { description: 'Single-use, about five minutes.' }),
+    methods: t.exposeStringList('methods', { description: 'What the account can use: totp, recovery, passkey.' }),
   }),
 });
 
@@ -147,14 +173,39 @@ export const LoginResultRef = builder.objectRef<LoginPayload>('LoginResult').imp
   }),
 });
 
+/** A sign-in's answer with a first factor only: the session, or (two-factor sign-in) the pending second step. */
+interface SignInPayload {
+  token: string | null;
+  session: SessionView | null;
+  twoFactor: SecondFactorPending | null;
+}
+const SignInResultRef = builder.objectRef<SignInPayload>('SignInResult').implement({
+  fields: (t) => ({
+    token: t.string({ nullable: true, description: 'Null while a second factor is pending.', resolve: (r) => r.token }),
+    session: t.field({ type: SessionRef, nullable: true, resolve: (r) => r.session }),
+    twoFactor: t.field({ type: SecondFactorPendingRef, nullable: true, resolve: (r) => r.twoFactor }),
+  }),
+});
+
+async function signInPayload(ctx: RequestContext, outcome: SignInOutcome, partnerId: number | null) {
+  if (outcome.twoFactor) return { token: null, session: null, twoFactor: outcome.twoFactor };
+  return { token: outcome.token, session: await sessionView(ctx.db, outcome.auth, partnerId), twoFactor: null };
+}
+
+/** A session's answer for a sign-in that made one (the second step, a remote login). */
+export async function loginPayload(ctx: RequestContext, auth: Auth, token: string, partnerId: number | null) {
+  return { token, session: await sessionView(ctx.db, auth, partnerId) };
+}
+
 const TokenLoginResultRef = builder
-  .objectRef<LoginPayload & { isConfirmed: boolean; hasPassword: boolean }>('TokenLoginResult')
+  .objectRef<SignInPayload & { isConfirmed: boolean; hasPassword: boolean }>('TokenLoginResult')
   .implement({
     fields: (t) => ({
-      token: t.exposeString('token'),
+      token: t.string({ nullable: true, resolve: (r) => r.token }),
       isConfirmed: t.exposeBoolean('isConfirmed'),
       hasPassword: t.exposeBoolean('hasPassword'),
-      session: t.field({ type: SessionRef, resolve: (r) => r.session }),
+      session: t.field({ type: SessionRef, nullable: true, resolve: (r) => r.session }),
+      twoFactor: t.field({ type: SecondFactorPendingRef, nullable: true, resolve: (r) => r.twoFactor }),
     }),
   });
 
@@ -195,13 +246,10 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   login: t.field({
-    type: LoginResultRef,
+    type: SignInResultRef,
     description: 'Public.',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_, args, ctx) => {
-      const { token, auth } = await login(ctx, args);
-      return { token, session: await sessionView(ctx.db, auth, ctx.requestedPartnerId) };
-    },
+    resolve: async (_, args, ctx) => signInPayload(ctx, await login(ctx, args), ctx.requestedPartnerId),
   }),
   loginWithToken: t.field({
     type: TokenLoginResultRef,
@@ -209,7 +257,11 @@ builder.mutationFields((t) => ({
     args: { token: t.arg.string({ required: true }) },
     resolve: async (_, args, ctx) => {
       const result = await loginWithToken(ctx, args.token);
-      return { ...result, session: await sessionView(ctx.db, result.auth, null) };
+      return {
+        ...(await signInPayload(ctx, result, null)),
+        isConfirmed: result.isConfirmed,
+        hasPassword: result.hasPassword,
+      };
     },
   }),
   loginAsAdmin: t.field({

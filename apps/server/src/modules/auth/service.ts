@@ -3,6 +3,7 @@ import {
   IMPERSONATION_ABSOLUTE_TTL_MS,
   LOGIN_ADDRESS_LIMIT,
   LOGIN_PAIR_LIMIT,
+  isOperatorAllowed,
   isOperatorRole,
   LOGIN_TOKEN_TTL_MS,
   loginInputSchema,
@@ -12,6 +13,7 @@ import {
   type OperatorRole,
   type Policy,
   RESET_ADDRESS_LIMIT,
+  type SecondFactorMethod,
   RESET_REQUEST_LIMIT,
   SECRET_CHECK_LIMIT,
   SESSION_ABSOLUTE_TTL_MS,
@@ -40,7 +42,7 @@ import {
 import { isRegisteredAccount, queueConfirmationMail } from '../registration/confirmation-mail';
 import { mustAgreeToTerms } from '../terms/service';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { loginTokens, sessions, streamTokens } from './tables';
+import { loginTokens, sessions, streamTokens, twoFactorTickets, webauthnChallenges } from './tables';
 import {
   clearAttempts,
   cleanUpThrottle,
@@ -51,6 +53,7 @@ import {
   takeDelayedAttempt,
 } from './throttle';
 import { hashToken, newToken, remoteLoginHash, safeEqual } from './tokens';
+import { hasSecondFactor, issueTwoFactorTicket, secondFactorMethods, twoFactorState } from './two-factor';
 
 /** Last-seen stamps are written at most this often, so that every request is not a write. */
 const TOUCH_EVERY_MS = 60_000;
@@ -94,6 +97,14 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
     if (!row.admin?.isActive || !row.admin.isAdmin) return null;
     if (!row.origin?.id || row.origin.revokedAt !== null || row.origin.expiresAt.getTime() <= Date.now()) return null;
   }
+  // A session made without a second factor, of an account that must have one, may only enrol (issue 24).
+  const mustEnrol =
+    row.session.adminAccountId === null && row.session.secondFactorAt === null
+      ? await (async () => {
+          const state = await twoFactorState(db, row.account.id);
+          return state.required && !state.enrolled;
+        })()
+      : false;
   let expiresAt = row.session.expiresAt;
   if (Date.now() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     expiresAt = slidingExpiry(row.session.absoluteExpiresAt);
@@ -117,6 +128,8 @@ export async function resolveSession(db: Db, token: string): Promise<Auth | null
     readOnly: row.session.readOnly,
     boundPartnerId: row.session.boundPartnerId,
     expiresAt,
+    secondFactorAt: row.session.secondFactorAt,
+    twoFactorEnrolmentRequired: mustEnrol,
   };
 }
 
@@ -174,6 +187,9 @@ export async function createSession(
     adminAccountId?: number | null;
     boundPartnerId?: number | null;
     originSessionId?: number | null;
+    readOnly?: boolean;
+    /** The second factor this sign-in proved (two-factor-signin.ts); none: the first factor alone. */
+    secondFactorMethod?: SecondFactorMethod | null;
   },
 ): Promise<{ token: string; sessionId: number }> {
   const token = newToken();
@@ -187,6 +203,10 @@ export async function createSession(
       adminAccountId: values.adminAccountId ?? null,
       boundPartnerId: values.boundPartnerId ?? null,
       originSessionId: values.originSessionId ?? null,
+      readOnly: values.readOnly ?? false,
+      ...(values.secondFactorMethod
+        ? { secondFactorAt: sql`now()`, secondFactorMethod: values.secondFactorMethod }
+        : {}),
       absoluteExpiresAt,
       expiresAt: slidingExpiry(absoluteExpiresAt),
       ip: ctx.ip,
@@ -231,7 +251,17 @@ async function assertMaySignIn(db: Db, account: typeof accounts.$inferSelect): P
   if ((await reachablePartners(db, probe, flags)).length === 0) throw new DomainError('NO_ACTIVE_PARTNER');
 }
 
-export async function login(ctx: RequestContext, input: unknown): Promise<{ token: string; auth: Auth }> {
+/** A right first factor of an account with a second one: no session yet, a ticket for the second step. */
+export interface SecondFactorPending {
+  ticket: string;
+  methods: ('totp' | 'recovery' | 'passkey')[];
+}
+
+export type SignInOutcome =
+  | { token: string; auth: Auth; twoFactor: null }
+  | { token: null; auth: null; twoFactor: SecondFactorPending };
+
+export async function login(ctx: RequestContext, input: unknown): Promise<SignInOutcome> {
   const parsed = loginInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { email, password } = parsed.data;
@@ -268,6 +298,19 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
   if (!account || !ok) throw new DomainError('BAD_CREDENTIALS');
   await assertMaySignIn(ctx.db, account);
 
+  if (await hasSecondFactor(ctx.db, account.id)) {
+    // The password was right: its counters behave as after a sign-in (the address proved the password, so it
+    // skips the password's delays from now on), but the session waits for the second factor, whose guesses are
+    // counted apart (two-factor-signin.ts).
+    const ticket = await ctx.db.transaction(async (tx) => {
+      await clearAttempts(tx, pairKey);
+      await refundAttempt(tx, addressKey);
+      await rememberClient(tx, account.id, ctx.ip);
+      return issueTwoFactorTicket(tx, account.id, 'password');
+    });
+    return { token: null, auth: null, twoFactor: { ticket, methods: await secondFactorMethods(ctx.db, account.id) } };
+  }
+
   const { token } = await ctx.db.transaction(async (tx) => {
     // The address limit counts failures: a right password gives its attempt back.
     await clearAttempts(tx, pairKey);
@@ -277,7 +320,7 @@ export async function login(ctx: RequestContext, input: unknown): Promise<{ toke
     await recordAudit(tx, { ...ctx.actor(null), accountId: account.id }, { action: 'auth.login', partnerId: null });
     return created;
   });
-  return { token, auth: await authOf(ctx.db, token) };
+  return { token, auth: await authOf(ctx.db, token), twoFactor: null };
 }
 
 export async function logout(ctx: RequestContext): Promise<boolean> {
@@ -331,17 +374,13 @@ async function consumeToken(tx: DbOrTx, token: string, purpose: 'login' | 'remot
   return row;
 }
 
-export async function loginWithToken(
-  ctx: RequestContext,
-  token: string,
-): Promise<{ token: string; auth: Auth; isConfirmed: boolean; hasPassword: boolean }> {
+export type TokenSignInOutcome = SignInOutcome & { isConfirmed: boolean; hasPassword: boolean };
+
+export async function loginWithToken(ctx: RequestContext, token: string): Promise<TokenSignInOutcome> {
   return throttleSecretCheck(ctx, () => loginWithCheckedToken(ctx, token));
 }
 
-async function loginWithCheckedToken(
-  ctx: RequestContext,
-  token: string,
-): Promise<{ token: string; auth: Auth; isConfirmed: boolean; hasPassword: boolean }> {
+async function loginWithCheckedToken(ctx: RequestContext, token: string): Promise<TokenSignInOutcome> {
   const [account] = await ctx.db
     .select({ account: accounts })
     .from(loginTokens)
@@ -349,6 +388,17 @@ async function loginWithCheckedToken(
     .where(and(eq(loginTokens.tokenHash, hashToken(token)), eq(loginTokens.purpose, 'login')));
   if (!account) throw new DomainError('BAD_CREDENTIALS');
   await assertMaySignIn(ctx.db, account.account);
+  const flags = { isConfirmed: account.account.isConfirmed, hasPassword: account.account.passwordHash !== null };
+  // A login link proves the mailbox, not the second factor: it ends in the second step like a password.
+  if (await hasSecondFactor(ctx.db, account.account.id)) {
+    const ticket = await ctx.db.transaction(async (tx) => {
+      const row = await consumeToken(tx, token, 'login');
+      await clearAttempts(tx, `login:${account.account.email.toLowerCase()}|${ctx.ip}`);
+      return issueTwoFactorTicket(tx, row.accountId, 'login-link');
+    });
+    const methods = await secondFactorMethods(ctx.db, account.account.id);
+    return { token: null, auth: null, twoFactor: { ticket, methods }, ...flags };
+  }
   const created = await ctx.db.transaction(async (tx) => {
     const row = await consumeToken(tx, token, 'login');
     // The mailbox's owner is the account's owner: this address signs in past the account's delays from now
@@ -363,17 +413,14 @@ async function loginWithCheckedToken(
     );
     return session;
   });
-  return {
-    token: created.token,
-    auth: await authOf(ctx.db, created.token),
-    isConfirmed: account.account.isConfirmed,
-    hasPassword: account.account.passwordHash !== null,
-  };
+  return { token: created.token, auth: await authOf(ctx.db, created.token), twoFactor: null, ...flags };
 }
 
 /** Cockpit: an operator asks for a one-time link that signs them in as the partner's master account. */
 export async function createRemoteLoginLink(ctx: RequestContext, partnerId: number): Promise<string> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('impersonation', 'read');
+  // Signing in as a partner needs the operator's own second factor on this session (issue 24).
+  if (!admin.secondFactorAt) throw new DomainError('TWO_FACTOR_REQUIRED');
   const partner = await partnerById(ctx.db, partnerId);
   // A sandbox (issue 20) is no partner anybody signs in as.
   if (!partner || partner.sandboxOf !== null) throw new DomainError('ENTITY_NOT_FOUND');
@@ -421,11 +468,21 @@ export async function loginAsAdmin(
       }
       const [admin] = await tx.select().from(accounts).where(eq(accounts.id, row.adminAccountId));
       if (!admin?.isActive || !admin.isAdmin) throw new DomainError('ACCESS_DENIED');
+      // The roles as they are now, not when the link was made: a role taken away in between counts.
+      const roles = rolesOf(admin.operatorRoles);
+      if (!isOperatorAllowed(roles, 'impersonation', 'read')) throw new DomainError('ACCESS_DENIED');
+      // The operator's session that asked for the link proved a second factor (issue 24).
+      const [origin] = await tx
+        .select({ secondFactorAt: sessions.secondFactorAt })
+        .from(sessions)
+        .where(eq(sessions.id, row.originSessionId ?? 0));
+      if (!origin?.secondFactorAt) throw new DomainError('TWO_FACTOR_REQUIRED');
       const session = await createSession(tx, ctx, {
         accountId: row.accountId,
         adminAccountId: row.adminAccountId,
         boundPartnerId: input.partnerId,
         originSessionId: row.originSessionId,
+        readOnly: !isOperatorAllowed(roles, 'impersonation', 'update'),
       });
       await recordAudit(
         tx,
@@ -435,7 +492,7 @@ export async function loginAsAdmin(
           partnerId: input.partnerId,
           requestId: ctx.requestId,
         },
-        { action: 'auth.remote-login' },
+        { action: 'auth.remote-login', data: { readOnly: !isOperatorAllowed(roles, 'impersonation', 'update') } },
       );
       return session;
     }),
@@ -590,6 +647,9 @@ export async function cleanUpSessions(db: Db): Promise<{ sessions: number; token
       .where(lt(loginTokens.expiresAt, dayAgo))
       .returning({ id: loginTokens.id });
     await tx.delete(streamTokens).where(lt(streamTokens.expiresAt, sql`now()`));
+    // Two-factor sign-in's tickets and passkey challenges (issue 24): short-lived, kept a day for support questions.
+    await tx.delete(twoFactorTickets).where(lt(twoFactorTickets.expiresAt, dayAgo));
+    await tx.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
     const throttles = await cleanUpThrottle(tx, 60 * 60_000);
     return { sessions: gone.length, tokens: tokens.length, throttles };
   });

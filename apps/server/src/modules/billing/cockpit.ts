@@ -23,7 +23,7 @@ const runColumns: GridColumn[] = [
 ];
 
 export async function cockpitBillingRuns(ctx: RequestContext, grid: unknown): Promise<GridPage<BillingRunView>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('billing', 'read');
   const q = buildGridQuery(grid, runColumns, {
     idColumn: billingRuns.id,
     defaultSort: { field: 'createdAt', direction: 'DESCENDING' },
@@ -79,7 +79,7 @@ export async function cockpitSelfBillingRequests(
   ctx: RequestContext,
   grid: unknown,
 ): Promise<GridPage<SelfBillingRequestView>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('billing', 'read');
   const q = buildGridQuery(grid, requestColumns, {
     idColumn: partners.id,
     defaultSort: { field: 'partnerId', direction: 'DESCENDING' },
@@ -125,6 +125,6 @@ export async function cockpitPartnerInvoices(
   partnerId: number,
   grid: unknown,
 ): Promise<GridPage<DocumentSummary>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('billing', 'read');
   return documentsPage(ctx, partnerId, grid);
 }

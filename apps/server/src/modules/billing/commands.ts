@@ -71,7 +71,7 @@ const dateOrNull = (value: Date | string | null) => (value == null ? null : new 
 
 /** Operators: bill a period that has ended, for every partner or for one. */
 export async function cockpitStartBillingRun(ctx: RequestContext, input: unknown): Promise<BillingRunView> {
-  const auth = ctx.requireAdmin();
+  const auth = ctx.requireOperator('billing', 'update');
   const parsed = billingRunInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { period, partnerId } = parsed.data;
@@ -143,7 +143,7 @@ async function announceDocuments(tx: DbOrTx, partnerId: number, documents: numbe
 
 /** Operators: a contractual penalty invoice (FS) — the shop's penalty fee unless an amount is given. */
 export async function cockpitIssuePenalty(ctx: RequestContext, input: unknown): Promise<DocumentSummary> {
-  ctx.requireAdmin();
+  ctx.requireOperator('billing', 'update');
   const parsed = penaltyInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { partnerId, amount, reason } = parsed.data;
@@ -190,7 +190,7 @@ export async function cockpitIssuePenalty(ctx: RequestContext, input: unknown): 
  * invoice has not yet been credited; the lines use the shop's VAT rates (0 under the invoice's reverse charge).
  */
 export async function cockpitIssueCorrection(ctx: RequestContext, input: unknown): Promise<DocumentSummary> {
-  ctx.requireAdmin();
+  ctx.requireOperator('billing', 'update');
   const parsed = correctionInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { documentId, documentType, lines, reason } = parsed.data;
@@ -287,7 +287,7 @@ export interface SelfBillingRequestView {
  * period — or decline it with a reason. The partner is told (notification, stream, its session's status).
  */
 export async function cockpitDecideSelfBilling(ctx: RequestContext, input: unknown): Promise<SelfBillingRequestView> {
-  const auth = ctx.requireAdmin();
+  const auth = ctx.requireOperator('billing', 'update');
   const parsed = selfBillingDecisionSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { partnerId, accept, reason } = parsed.data;

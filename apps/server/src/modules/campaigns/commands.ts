@@ -126,7 +126,7 @@ async function resyncJoined(tx: DbOrTx, campaignId: number, partnerId?: number):
 
 /** Operators: a new campaign, as a DRAFT (invisible to partners until published). */
 export async function cockpitCreateCampaign(ctx: RequestContext, input: unknown) {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('campaigns', 'update');
   const data = parseInput(input);
   if (data.from < campaignToday(data.shops)) throw refuse('from', 'campaignFromPast');
   const id = await ctx.db.transaction(async (tx) => {
@@ -152,7 +152,7 @@ export async function cockpitCreateCampaign(ctx: RequestContext, input: unknown)
  * against the rest. New labels are written on the joined products at once.
  */
 export async function cockpitUpdateCampaign(ctx: RequestContext, id: number, input: unknown) {
-  ctx.requireAdmin();
+  ctx.requireOperator('campaigns', 'update');
   const data = parseInput(input);
   await ctx.db.transaction(async (tx) => {
     const row = await lockCampaign(tx, id);
@@ -205,7 +205,7 @@ export async function cockpitUpdateCampaign(ctx: RequestContext, id: number, inp
 
 /** Operators: a locked campaign takes no new import (the accepted ones stay). */
 export async function cockpitSetCampaignLocked(ctx: RequestContext, id: number, locked: boolean) {
-  ctx.requireAdmin();
+  ctx.requireOperator('campaigns', 'update');
   await ctx.db.transaction(async (tx) => {
     const row = await lockCampaign(tx, id);
     if (row.locked === locked) return;
@@ -226,7 +226,7 @@ export async function cockpitSetCampaignLocked(ctx: RequestContext, id: number, 
  * had joined.
  */
 export async function cockpitSetCampaignStatus(ctx: RequestContext, id: number, status: string) {
-  ctx.requireAdmin();
+  ctx.requireOperator('campaigns', 'update');
   if (!(CAMPAIGN_STATUSES as readonly string[]).includes(status)) throw refuse('status', 'invalid');
   const to = status as CampaignStatus;
   await ctx.db.transaction(async (tx) => {
@@ -258,7 +258,7 @@ export async function cockpitSetCampaignBlacklist(
   partnerId: number,
   blacklisted: boolean,
 ) {
-  ctx.requireAdmin();
+  ctx.requireOperator('campaigns', 'update');
   await ctx.db.transaction(async (tx) => {
     const row = await lockCampaign(tx, id);
     const [partner] = await tx

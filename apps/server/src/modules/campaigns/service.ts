@@ -330,7 +330,7 @@ async function cockpitViewsOf(
 
 /** Operators: every campaign, drafts included (start newest first by default). */
 export async function cockpitCampaignsGrid(ctx: RequestContext, grid: unknown): Promise<GridPage<CockpitCampaignView>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('campaigns', 'read');
   const columns: GridColumn[] = [
     ...commonColumns(campaignToday([])),
     { field: 'status', sql: campaigns.status, filterType: 'ENUMS', options: CAMPAIGN_STATUSES },
@@ -361,7 +361,7 @@ export async function cockpitCampaignsGrid(ctx: RequestContext, grid: unknown): 
 
 /** Operators: one campaign with its blacklist and how many partners and products joined. */
 export async function cockpitCampaignDetail(ctx: RequestContext, id: number): Promise<CockpitCampaignView> {
-  ctx.requireAdmin();
+  ctx.requireOperator('campaigns', 'read');
   const [row] = await ctx.db
     .select({ ...campaignFields, productsCount: allProductsCount, partnersCount })
     .from(campaigns)
@@ -390,7 +390,7 @@ export async function cockpitCampaignCategories(
   ctx: RequestContext,
   args: { shops: readonly string[]; level?: number | null; search?: string | null },
 ): Promise<CampaignCategoryOption[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('campaigns', 'read');
   const shops = args.shops.filter(isShopId);
   if (shops.length === 0) return [];
   const { parent, grandparent, parentOn, grandparentOn } = ancestorJoins;

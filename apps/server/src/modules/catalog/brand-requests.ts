@@ -320,7 +320,7 @@ export async function cockpitBrandRequests(
   grid: unknown,
   status: string | null | undefined,
 ): Promise<GridPage<CockpitBrandRequestRow>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('catalog', 'read');
   if (status != null && !(BRAND_REQUEST_STATUSES as readonly string[]).includes(status)) {
     throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'status', rule: 'invalid' }]);
   }
@@ -414,7 +414,7 @@ export async function acceptBrandRequest(
   id: number,
   partnerId: number,
 ): Promise<CockpitBrandRequestRow> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('catalog', 'update');
   const result = await ctx.db.transaction(async (tx) => {
     const row = await lockRequest(tx, partnerId, id);
     const [taken] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, row.brandId));
@@ -459,7 +459,7 @@ export async function rejectBrandRequest(
   partnerId: number,
   reasonInput: unknown,
 ): Promise<CockpitBrandRequestRow> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('catalog', 'update');
   const parsed = rejectSchema.safeParse({ reason: reasonInput });
   if (!parsed.success) throw validationError(parsed.error);
   const { reason } = parsed.data;

@@ -78,7 +78,7 @@ function columns(shopIds: readonly string[]): GridColumn[] {
  * A DATE filter on a moment: the grid shows the day a partner registered, so operators filter by days
  * (UTC), while the sort keeps the exact moment.
  */
-function dayFilter(
+export function dayFilter(
   day: SQL,
   filter: { operator: string; value?: string | null; values?: readonly string[] | null },
 ): SQL {
@@ -107,7 +107,7 @@ function dayFilter(
 
 /** The operators' grid of all partners (cockpit). Markets switched off by feature flag are left out. */
 export async function cockpitPartners(ctx: RequestContext, grid: unknown): Promise<GridPage<CockpitPartnerRow>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('partners', 'read');
   const shopIds = availableShopIds(await ctx.flags());
   const q = buildGridQuery(grid, columns(shopIds), {
     idColumn: partners.id,
@@ -156,7 +156,7 @@ function toRow(r: typeof partners.$inferSelect): CockpitPartnerRow {
  * of the chosen markets — one NOTIFY either way; each process knows the markets of the sockets it holds.
  */
 export async function broadcast(ctx: RequestContext, input: unknown): Promise<{ partners: number | null }> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'update');
   const parsed = broadcastSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { message, markets } = parsed.data;

@@ -75,7 +75,7 @@ export async function cockpitSaveService(
   id: number | null,
   input: unknown,
 ): Promise<CockpitService> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'update');
   const data: ServiceData = parse(serviceInputSchema, input);
   const texts = data.texts.map((t) => ({ ...t, body: clean(t.body) }));
   const savedId = await ctx.db.transaction(async (tx) => {
@@ -129,7 +129,7 @@ export async function cockpitSaveService(
 
 /** Operators: shows a service to partners and the public again, or hides it (kept for the cockpit). */
 export async function cockpitSetServiceActive(ctx: RequestContext, id: number, active: boolean): Promise<boolean> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'update');
   await ctx.db.transaction(async (tx) => {
     const row = await lockService(tx, id);
     if (row.active === active) return;
@@ -149,7 +149,7 @@ export async function cockpitSetServiceActive(ctx: RequestContext, id: number, a
  * unknown one is refused (two operators reordering at once: the second sees the first's order first).
  */
 export async function cockpitOrderServices(ctx: RequestContext, ids: number[]): Promise<CockpitService[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'update');
   await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .select({ id: contentServices.id, position: contentServices.position })
@@ -173,7 +173,7 @@ export async function cockpitOrderServices(ctx: RequestContext, ids: number[]): 
 
 /** Operators: the mall-pay or financing page's text, its languages replaced by the form's. */
 export async function cockpitSaveContentPage(ctx: RequestContext, input: unknown) {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'update');
   const data: ContentPageData = parse(contentPageInputSchema, input);
   const texts = data.texts.map((t) => ({ ...t, body: clean(t.body) }));
   requireBody(
@@ -197,7 +197,7 @@ export async function cockpitSaveContentPage(ctx: RequestContext, input: unknown
 
 /** Operators: a new question (id null) or the whole question again; published or a draft as the form says. */
 export async function cockpitSaveFaq(ctx: RequestContext, id: number | null, input: unknown): Promise<CockpitFaqEntry> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'update');
   const data: FaqData = parse(faqInputSchema, input);
   const texts = data.texts.map((t) => {
     const answer = clean(t.answer);
@@ -239,7 +239,7 @@ export async function cockpitSaveFaq(ctx: RequestContext, id: number | null, inp
 
 /** Operators: publishes a question to partners or takes it back to a draft. */
 export async function cockpitSetFaqPublished(ctx: RequestContext, id: number, published: boolean): Promise<boolean> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'update');
   await ctx.db.transaction(async (tx) => {
     const row = await lockFaq(tx, id);
     if (row.published === published) return;

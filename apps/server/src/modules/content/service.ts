@@ -274,12 +274,12 @@ export async function loadFaq(db: DbOrTx, id?: number): Promise<CockpitFaqEntry[
 }
 
 export function cockpitServices(ctx: RequestContext): Promise<CockpitService[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'read');
   return loadServices(ctx.db, { activeOnly: false });
 }
 
 export async function cockpitContentPages(ctx: RequestContext): Promise<{ key: ContentPageKey; texts: PageText[] }[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'read');
   return [
     { key: 'mall-pay', texts: await loadPageTexts(ctx.db, 'mall-pay') },
     { key: 'financing', texts: await loadPageTexts(ctx.db, 'financing') },
@@ -287,6 +287,6 @@ export async function cockpitContentPages(ctx: RequestContext): Promise<{ key: C
 }
 
 export function cockpitFaq(ctx: RequestContext): Promise<CockpitFaqEntry[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('content', 'read');
   return loadFaq(ctx.db);
 }

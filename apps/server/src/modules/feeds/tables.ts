@@ -39,6 +39,8 @@ export const feeds = pgTable(
     uniqueIndex('feeds_partner_format_type_idx').on(t.partnerId, t.format, t.type),
     // What the once-a-minute schedule reads: only feeds that have a next run.
     index('feeds_due_idx').on(t.nextRunAt).where(sql`${t.nextRunAt} is not null`),
+    // The operator home's failed feeds: switched-on feeds by their last run (migration 0055).
+    index('feeds_enabled_last_run_idx').on(t.lastRunId).where(sql`${t.enabled}`),
   ],
 );
 

@@ -52,7 +52,7 @@ export async function cockpitConversations(
   ctx: RequestContext,
   grid: unknown,
 ): Promise<GridPage<CockpitConversationRow>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('messages', 'read');
   const q = buildGridQuery(grid, COCKPIT_COLUMNS, {
     idColumn: conversations.id,
     defaultSort: { field: 'lastMessageAt', direction: 'DESCENDING' },
@@ -96,7 +96,7 @@ export async function cockpitConversations(
 
 /** An operator opens a conversation: the partner's messages are marked as read by that operator. */
 export async function cockpitConversation(ctx: RequestContext, id: number): Promise<ConversationDetail> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('messages', 'read');
   const partnerId = await partnerOfConversation(ctx, id);
   await markOpened(ctx.db, partnerId, id, true, admin.account.id);
   return readThread(ctx.db, partnerId, id, 'cockpit');
@@ -107,7 +107,7 @@ export async function cockpitConversation(ctx: RequestContext, id: number): Prom
  * people see it live, and the MESSAGE_RECEIVED event notifies whom the partner's settings name.
  */
 export async function answerConversation(ctx: RequestContext, id: number, input: unknown): Promise<ConversationDetail> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('messages', 'update');
   const parsed = replySchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const partnerId = await partnerOfConversation(ctx, id);
@@ -147,7 +147,7 @@ export async function cockpitSetConversationState(
   id: number,
   stateInput: string,
 ): Promise<ConversationDetail> {
-  ctx.requireAdmin();
+  ctx.requireOperator('messages', 'update');
   const state = stateArg(stateInput);
   const partnerId = await partnerOfConversation(ctx, id);
   return ctx.db.transaction(async (tx) => {

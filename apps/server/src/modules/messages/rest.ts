@@ -51,7 +51,7 @@ export async function registerMessageRoutes(app: FastifyInstance, platform: Plat
       '/api/cockpit/messages/:conversationId/attachments',
       async (request) => {
         const ctx = await createRequestContext(platform, request);
-        const admin = ctx.requireAdmin();
+        const admin = ctx.requireOperator('messages', 'update');
         const [conversation] = await ctx.db
           .select({ partnerId: conversations.partnerId })
           .from(conversations)
@@ -82,7 +82,7 @@ export async function registerMessageRoutes(app: FastifyInstance, platform: Plat
 
   app.get<{ Params: { id: string } }>('/api/cockpit/messages/attachments/:id', async (request, reply) => {
     const ctx = await createRequestContext(platform, request);
-    const admin = ctx.requireAdmin();
+    const admin = ctx.requireOperator('messages', 'read');
     const file = await findDownloadableAttachment(ctx.db, request.params.id.toLowerCase(), {
       partnerId: null,
       accountId: admin.account.id,

@@ -37,6 +37,7 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 
 interface ChecklistRow {
+  id: number;
   address_types: string[] | null;
   contact_roles: string[] | null;
   products: number | string;
@@ -54,12 +55,20 @@ interface ChecklistRow {
  * disagree with what the partner sees in its settings.
  */
 export async function loadChecklist(db: DbOrTx, partnerId: number): Promise<Checklist> {
+  const checklist = (await loadChecklists(db, [partnerId])).get(partnerId);
+  if (!checklist) throw new DomainError('NOT_FOUND');
+  return checklist;
+}
+
+/** The checklists of several partners (a page of the cockpit's onboarding queue) in one round trip. */
+export async function loadChecklists(db: DbOrTx, partnerIds: readonly number[]): Promise<Map<number, Checklist>> {
+  if (partnerIds.length === 0) return new Map();
   const contractComplete = sql.join(
     REQUIRED_CONTRACT_FIELDS.map((f) => sql`btrim(c.${sql.identifier(f)}) <> ''`),
     sql` and `,
   );
   const result = await db.execute(sql`
-    select
+    select p.id,
       (select array_agg(distinct t) from partner_addresses a, unnest(a.types) t
         where a.partner_id = p.id and t = any(${textArray(ONBOARDING_REQUIRED_ADDRESS_TYPES)})) as address_types,
       (select array_agg(distinct r) from partner_contacts k, unnest(k.roles) r
@@ -87,9 +96,11 @@ export async function loadChecklist(db: DbOrTx, partnerId: number): Promise<Chec
         count(*) filter (where not ${deliverableByRowsSql(sql`p.id`, productColumnsOf('x'))}) as undeliverable
       from products x where x.partner_id = p.id
     ) pr
-    where p.id = ${partnerId}`);
-  const [row] = rowsOf<ChecklistRow>(result);
-  if (!row) throw new DomainError('NOT_FOUND');
+    where p.id = any(${sql.param(partnerIds.map(Number))}::int[])`);
+  return new Map(rowsOf<ChecklistRow>(result).map((row) => [Number(row.id), checklistOf(row)]));
+}
+
+function checklistOf(row: ChecklistRow): Checklist {
   const sentWhen = row.sent_when == null ? null : new Date(row.sent_when).toISOString();
   return {
     addresses: ONBOARDING_REQUIRED_ADDRESS_TYPES.map((type) => ({

@@ -35,7 +35,7 @@ const WorkflowHistoryEntryRef = builder.objectRef<WorkflowHistoryEntry>('Workflo
   }),
 });
 
-const WorkflowRef = builder.objectRef<WorkflowView>('Workflow').implement({
+export const WorkflowRef = builder.objectRef<WorkflowView>('Workflow').implement({
   fields: (t) => ({
     status: t.exposeString('status'),
     updated: t.field({ type: 'DateTime', resolve: (w) => w.updated }),
@@ -59,7 +59,7 @@ const TransportProblemEnum = builder.enumType('ChecklistTransportProblem', {
   values: ['NO_METHOD', 'UNDELIVERABLE_PRODUCTS'] as const,
 });
 
-const ChecklistRef = builder.objectRef<Checklist>('Checklist').implement({
+export const ChecklistRef = builder.objectRef<Checklist>('Checklist').implement({
   fields: (t) => ({
     addresses: t.field({ type: [ChecklistItemRef], resolve: (c) => c.addresses }),
     contacts: t.field({ type: [ChecklistItemRef], resolve: (c) => c.contacts }),

@@ -274,7 +274,7 @@ async function existingPartner(ctx: RequestContext, partnerId: string | number):
 
 /** Any partner's workflow for an operator, with the operator's moves. */
 export async function cockpitWorkflow(ctx: RequestContext, partnerId: string | number): Promise<WorkflowView> {
-  ctx.requireAdmin();
+  ctx.requireOperator('onboarding', 'read');
   return workflowView(ctx.db, await existingPartner(ctx, partnerId), 'operator');
 }
 
@@ -283,7 +283,7 @@ export async function cockpitChangeWorkflow(
   partnerId: string | number,
   input: { status: string; ticks?: WorkflowTick[] | null; note?: string | null },
 ): Promise<WorkflowView> {
-  const auth = ctx.requireAdmin();
+  const auth = ctx.requireOperator('onboarding', 'update');
   const id = await existingPartner(ctx, partnerId);
   const data = parseMove(input);
   await ctx.db.transaction((tx) =>

@@ -59,7 +59,7 @@ export interface ContractView {
   updated: Date | null;
 }
 
-async function readContract(db: DbOrTx, partnerId: number): Promise<ContractView> {
+export async function readContract(db: DbOrTx, partnerId: number): Promise<ContractView> {
   const [row] = await db
     .select({
       contract: partnerContracts,

@@ -8,11 +8,13 @@ import {
   isShopId,
   MARKETS,
   type Policy,
+  withServiceModules,
 } from '@pp/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Auth } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { accessPolicies } from '../account/tables';
+import { switchedOffModules } from './service-modules';
 import { accountPartners, partners } from './tables';
 
 export interface PartnerSummary {
@@ -90,7 +92,18 @@ export function choosePartner(reachable: PartnerSummary[], requested: number | n
   return reachable.find((p) => p.isDefault) ?? reachable[0] ?? null;
 }
 
+/**
+ * The account's policies at the partner, each marked `isDisabled` where a switched-off service module covers
+ * its resource (spec §3's access policy): a disabled pair stays listed and grants nothing.
+ */
 export async function policiesFor(db: DbOrTx, auth: Auth, partner: PartnerSummary): Promise<Policy[]> {
+  const held = await heldPoliciesAt(db, auth, partner);
+  return withServiceModules(held, await switchedOffModules(db, partner.id));
+}
+
+async function heldPoliciesAt(db: DbOrTx, auth: Auth, partner: PartnerSummary): Promise<Policy[]> {
+  // A read-only impersonation (support) holds every right to look and none to change.
+  if (auth.admin && auth.readOnly) return allPolicies().filter((p) => p.action === 'read');
   if (auth.admin || partner.isMaster) return allPolicies();
   const rows = await db
     .select()

@@ -16,7 +16,7 @@ function present(input: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
 }
 
-const ContractRef = builder.objectRef<ContractView>('Contract').implement({
+export const ContractRef = builder.objectRef<ContractView>('Contract').implement({
   description: 'Company details of the selected partner (onboarding step 1).',
   fields: (t) => ({
     company: t.exposeString('company'),

@@ -57,6 +57,10 @@ export const partners = pgTable(
     index('partners_workflow_idx').on(t.workflowStatus, t.id),
     index('partners_name_idx').on(sql`lower(${t.partnerName})`),
     index('partners_sap_id_idx').on(t.sapId),
+    // The operator home's self-billing queue (migration 0055).
+    index('partners_billing_requested_idx')
+      .on(t.id)
+      .where(sql`${t.billingStatus} = 'requested' and ${t.sandboxOf} is null`),
   ],
 );
 

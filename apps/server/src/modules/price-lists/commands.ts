@@ -36,7 +36,7 @@ const newListSchema = z.object({
 
 /** Operators: a new standard list of a shop with its first version (from today at the earliest). */
 export async function cockpitCreatePriceList(ctx: RequestContext, input: unknown) {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('priceLists', 'update');
   const parsed = newListSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
@@ -76,7 +76,7 @@ export async function cockpitCreatePriceList(ctx: RequestContext, input: unknown
  * latest version ends where it begins: only its future is shortened, never a day already charged.
  */
 export async function cockpitCreatePriceListVersion(ctx: RequestContext, input: unknown) {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('priceLists', 'update');
   const parsed = priceListVersionInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
@@ -145,7 +145,7 @@ export async function cockpitCreatePriceListVersion(ctx: RequestContext, input: 
  * A node with neither is removed. A version in force or over is refused: orders were charged by it.
  */
 export async function cockpitSetPriceListNode(ctx: RequestContext, input: unknown) {
-  ctx.requireAdmin();
+  ctx.requireOperator('priceLists', 'update');
   const parsed = priceListNodeInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
@@ -211,7 +211,7 @@ export async function cockpitSetPriceListNode(ctx: RequestContext, input: unknow
  * assignment replaces the earlier from its day.
  */
 export async function cockpitAssignPriceList(ctx: RequestContext, input: unknown) {
-  ctx.requireAdmin();
+  ctx.requireOperator('priceListAssignments', 'update');
   const parsed = priceListAssignmentInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;

@@ -103,7 +103,7 @@ export interface CockpitPriceList {
 
 /** Operators: the lists of a shop (or of all) with their versions, newest first, and today's partners. */
 export async function cockpitPriceLists(ctx: RequestContext, shopId: string | null | undefined) {
-  ctx.requireAdmin();
+  ctx.requireOperator('priceLists', 'read');
   if (shopId != null && !isShopId(shopId)) {
     throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'shopId', rule: 'invalid' }]);
   }
@@ -147,7 +147,7 @@ export async function cockpitPriceLists(ctx: RequestContext, shopId: string | nu
 
 /** Operators: one version's tree (any state), for reading or editing a planned one. */
 export async function cockpitPriceListVersion(ctx: RequestContext, versionId: number) {
-  ctx.requireAdmin();
+  ctx.requireOperator('priceLists', 'read');
   const [version] = await ctx.db
     .select(versionFields)
     .from(priceListVersions)

@@ -22,7 +22,7 @@ export async function shopFeesOf(db: DbOrTx, shopId: ShopId): Promise<Fee[]> {
 
 /** Operators: the amount of one fee type in one shop, in the shop's currency (whole units in CZ and HU). */
 export async function cockpitSetShopFee(ctx: RequestContext, input: unknown): Promise<Fee[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('priceLists', 'update');
   const parsed = feeAmountInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { shopId, type, amount } = parsed.data;

@@ -331,7 +331,7 @@ export async function cockpitTerms(
   ctx: RequestContext,
   shopId: string | null | undefined,
 ): Promise<(TermsVersionRow & { contents: TermsContent[] })[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('terms', 'read');
   if (shopId != null && !isShopId(shopId)) {
     throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'shopId', rule: 'invalid' }]);
   }
@@ -368,7 +368,7 @@ const idSchema = z.coerce.number().int().positive();
  * version starts today or later: a past first day would make partners' earlier consent look stale.
  */
 export async function cockpitSaveTerms(ctx: RequestContext, id: string | null | undefined, input: unknown) {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('terms', 'update');
   const parsed = termsVersionSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;
@@ -462,7 +462,7 @@ async function cockpitVersion(ctx: RequestContext, id: number) {
  * agreed are asked at their next sign-in (the session's mustAgreeToTerms is computed, not stored).
  */
 export async function cockpitPublishTerms(ctx: RequestContext, id: string) {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('terms', 'update');
   const parsedId = idSchema.safeParse(id);
   if (!parsedId.success) throw new DomainError('TERMS_NOT_FOUND');
   await ctx.db.transaction(async (tx) => {

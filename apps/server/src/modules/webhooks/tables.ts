@@ -43,6 +43,8 @@ export const webhooks = pgTable(
     index('webhooks_partner_idx').on(t.partnerId, t.id),
     // The orders trigger asks on every order statement whether the partner has an ORDERS_CHANGED hook.
     index('webhooks_orders_batch_idx').on(t.partnerId).where(sql`${t.event} = 'ORDERS_CHANGED'`),
+    // The operator home's broken webhooks (migration 0055).
+    index('webhooks_broken_idx').on(t.id).where(sql`${t.status} = 'BROKEN'`),
   ],
 );
 

@@ -26,6 +26,12 @@ export interface AuditEntry {
 /**
  * Records one change. Call it inside the transaction of the change, so the trail and the change commit
  * or fail together.
+ *
+ * What `data` holds, so the cockpit's audit view (modules/cockpit/audit-view-changes.ts) shows a before/after:
+ * - new code writes `{ before: { field: old, … }, after: { field: new, … } }` with the fields that changed
+ *   (only those; secrets and whole documents never), plus any context beside them (`reason`, `count`);
+ * - one value that moved (a status) may stay `{ from, to }`, as many callers wrote it;
+ * - anything else is shown field by field as details of the change (a name, the shops, a count).
  */
 export async function recordAudit(tx: DbOrTx, actor: Actor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Who changed what, when, for which partner, and on whose behalf. Append-only. */
@@ -23,5 +24,13 @@ export const auditLog = pgTable(
     index('audit_log_account_idx').on(t.accountId, t.id),
     // An account's entries of one action, read newest first (the dashboard's previous sign-in).
     index('audit_log_account_action_idx').on(t.accountId, t.action, t.id),
+    // The cockpit's audit view (migration 0055): each filter, newest first by (at, id).
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_partner_at_idx').on(t.partnerId, t.at, t.id),
+    index('audit_log_account_at_idx').on(t.accountId, t.at, t.id),
+    index('audit_log_admin_at_idx').on(t.adminAccountId, t.at, t.id).where(sql`${t.adminAccountId} is not null`),
+    index('audit_log_entity_at_idx').on(t.entity, t.at, t.id).where(sql`${t.entity} is not null`),
+    index('audit_log_entity_id_at_idx').on(t.entityId, t.at, t.id).where(sql`${t.entityId} is not null`),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
   ],
 );

@@ -27,6 +27,9 @@ export type Listener = (payload: string) => void;
  * One handle over either database: the embedded PGlite (no configuration) or a real PostgreSQL server
  * (DATABASE_URL). Both speak the same SQL, run the same migrations, and carry LISTEN/NOTIFY.
  */
+/** The advisory lock under which one process at a time applies migrations (any fixed number of our own). */
+const MIGRATION_LOCK = 7_240_001;
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
@@ -151,8 +154,12 @@ async function openPostgres(url: string, poolSize: number, statementTimeoutMs: n
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
+        // N servers starting at once migrate one after another: the others wait here, then find nothing to do.
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await migratePg(drizzlePg(client), { migrationsFolder });
       } finally {
+        // Ending the session releases the lock too; said here so a reader need not know it.
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
         await client.end();
       }
     },

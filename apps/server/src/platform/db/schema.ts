@@ -32,4 +32,6 @@ export * from '../../modules/partner-page/tables';
 export * from '../../modules/campaigns/tables';
 export * from '../../modules/statistics/tables';
 export * from '../../modules/content/tables';
+export * from '../../modules/content/portal-dialog-tables';
+export * from '../../modules/partner/service-modules-tables';
 export * from '../../modules/billing/tables';

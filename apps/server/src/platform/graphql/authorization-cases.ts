@@ -52,6 +52,10 @@ export interface Fixtures {
   /** A billing document of the Czech shop (the demo's billed months) and the number of one of its offsets. */
   invoice: string;
   offsetNumber: string;
+  /** A published portal dialog of the Czech market alone. */
+  portalDialog: string;
+  /** A passkey of the Czech shop's master account. */
+  passkey: string;
 }
 
 export type Access =

@@ -1,6 +1,15 @@
-import { ACTIONS, RESOURCES } from '@pp/domain';
+import {
+  ACTIONS,
+  type CockpitAction,
+  type CockpitArea,
+  isOperatorAllowed,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  RESOURCES,
+} from '@pp/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_BATCH_JOB } from '../../modules/products/jobs';
+import { DEMO_OPERATORS } from '../../seed/demo';
 import { codeOf, partnerIdByShop, startTestServer, type TestServer, signInAsPartner } from '../../test/harness';
 import type { Fixtures, ForeignCall, OperationCase } from './authorization-cases';
 import { PLATFORM_CASES } from './authorization-cases-platform';
@@ -171,6 +180,13 @@ async function czechRecords(): Promise<Fixtures> {
       "select id from campaigns where shops = '{CZ10MA}' and status = 'PUBLISHED' order by id limit 1",
     ),
     invoice: await one('select id from billing_documents where partner_id = $1 order by id limit 1', [cz]),
+    passkey: await one(
+      `insert into passkeys (account_id, name, credential_id, public_key)
+       select id, 'Walk key', 'walk-credential', 'walk-key' from accounts where email = 'partner@demo.test' returning id`,
+    ),
+    portalDialog: await one(
+      "insert into portal_dialogs (shops, valid_from, published, published_at) values ('{CZ10MA}', now(), true, now()) returning id",
+    ),
     offsetNumber: await one('select document_number from billing_offsets where partner_id = $1 order by id limit 1', [
       cz,
     ]),
@@ -364,7 +380,8 @@ describe('every GraphQL operation', () => {
     // An operation naming a record by id must say what another partner's id gets: "none" is for those naming none.
     const namesAnId = (op: Operation) => op.field.args.some((a) => named(a.type).name === 'ID');
     const unexplained = operations.filter(
-      (op) => namesAnId(op) && 'none' in foreignOf(op) && !['public', 'operator'].includes(accessOf(op)),
+      (op) =>
+        namesAnId(op) && 'none' in foreignOf(op) && accessOf(op) !== 'public' && !accessOf(op).startsWith('operator'),
     );
     expect(unexplained.map((o) => o.id)).toEqual([]);
   });
@@ -402,7 +419,7 @@ describe('every GraphQL operation', () => {
       const access = accessOf(op);
       if (['public', 'account', 'member'].includes(access)) continue;
       const callers =
-        access === 'operator'
+        access === 'operator' || access.startsWith('operator:')
           ? { master: partnerToken, impersonation: impersonationToken }
           : access === 'master'
             ? { 'every permission': everyPermissionToken }
@@ -454,5 +471,32 @@ describe('every GraphQL operation', () => {
         false,
       ]);
     }
+  });
+
+  it("lets each operator role do exactly what the role grants, and nothing else of the cockpit's", async () => {
+    const roleTokens = new Map<OperatorRole, string>();
+    for (const [role, email] of Object.entries(DEMO_OPERATORS) as [OperatorRole, string][]) {
+      roleTokens.set(role, (await server.login(email)).token);
+    }
+    const spare = Number(
+      await one(
+        `select p.id from partners p join account_partners ap on ap.partner_id = p.id
+         join accounts a on a.id = ap.account_id where a.email = 'seller0@demo.test'`,
+      ),
+    );
+    const walked: string[] = [];
+    for (const op of operations) {
+      const access = accessOf(op);
+      if (!access.startsWith('operator:')) continue;
+      const [area, action] = access.slice('operator:'.length).split('.') as [CockpitArea, CockpitAction];
+      for (const role of OPERATOR_ROLES) {
+        // The calls a role may make go through with sample values: a spare partner, never the shops the walk reads.
+        const result = await server.gql(operationText(op, spare), {}, { token: roleTokens.get(role)! });
+        const refused = codeOf(result) === 'ACCESS_DENIED';
+        expect([op.id, role, refused]).toEqual([op.id, role, !isOperatorAllowed([role], area, action)]);
+      }
+      walked.push(op.id);
+    }
+    expect(walked).toEqual(expect.arrayContaining(['Query.cockpitPartners', 'Mutation.cockpitStartBillingRun']));
   });
 });

@@ -26,6 +26,12 @@ export const SINGLE_USE_FIELDS = new Set([
   'Query.companyLookup',
   // Checks the old password: counted like a sign-in, and one guess per document.
   'Mutation.changePassword',
+  // Two-factor sign-in (issue 24): each checks a code, a ticket or the password.
+  'Mutation.loginSecondFactor',
+  'Mutation.loginPasskeyOptions',
+  'Mutation.twoFactorTotpConfirm',
+  'Mutation.twoFactorTotpDisable',
+  'Mutation.passkeyRemove',
   // Each makes an outgoing request of up to 10 s: one per document, not fifty aliases.
   'Mutation.webhookTest',
   // Invitations mail someone; their answers check a mailed link.

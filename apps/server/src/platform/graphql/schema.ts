@@ -1,5 +1,7 @@
 import '../../modules/auth/graphql';
+import '../../modules/auth/two-factor-graphql';
 import '../../modules/cockpit/graphql';
+import '../../modules/cockpit/operators-graphql';
 import '../../modules/grid/graphql';
 import '../../modules/home/graphql';
 import '../../modules/orders/graphql';
@@ -46,6 +48,15 @@ import '../../modules/campaigns/graphql';
 import '../../modules/campaigns/import-graphql';
 import '../../modules/statistics/graphql';
 import '../../modules/content/graphql';
+import '../../modules/cockpit/audit-view-graphql';
+import '../../modules/cockpit/flags-graphql';
+import '../../modules/cockpit/queues-graphql';
+import '../../modules/cockpit/partner-detail-graphql';
+import '../../modules/cockpit/onboarding-queue-graphql';
+import '../../modules/cockpit/registrations-view-graphql';
+import '../../modules/partner/service-modules-graphql';
+import '../../modules/content/portal-dialog-graphql';
+import '../../modules/cockpit/stream-watch-graphql';
 import { builder } from './builder';
 
 /** Operations any caller may use without a session; every other operation refuses anonymous callers. */
@@ -55,6 +66,8 @@ export const PUBLIC_OPERATIONS = [
   'Mutation.login',
   'Mutation.loginWithToken',
   'Mutation.loginAsAdmin',
+  'Mutation.loginSecondFactor',
+  'Mutation.loginPasskeyOptions',
   'Mutation.passwordResetRequest',
   'Mutation.loginLinkRequest',
   'Mutation.passwordReset',

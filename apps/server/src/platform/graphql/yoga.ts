@@ -7,6 +7,7 @@ import { databaseRefusal, toGraphQLError } from '../errors';
 import { translate } from '../i18n';
 import { createRequestContext } from '../request-context';
 import { graphqlLimits, TOO_COMPLEX } from './limits';
+import { readOnlySessions } from './read-only';
 import { schema } from './schema';
 
 const CATALOGUE: ReadonlySet<string> = new Set(ERROR_CODES);
@@ -100,6 +101,6 @@ export function createGraphQL(platform: Platform) {
         });
       }
     },
-    plugins: [...graphqlLimits({ production }), errorsPlugin(production)],
+    plugins: [...graphqlLimits({ production }), readOnlySessions(), errorsPlugin(production)],
   });
 }

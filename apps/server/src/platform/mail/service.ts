@@ -15,7 +15,8 @@ export type MailTemplate =
   | 'terms-published'
   | 'partner-notification'
   | 'webhook-broken'
-  | 'mall-delivery-decided';
+  | 'mall-delivery-decided'
+  | 'operator-invite';
 
 /** Notified (on commit only, as PostgreSQL does) whenever a mail is queued: see startImmediateMailDelivery. */
 export const MAIL_QUEUED_CHANNEL = 'pp_mail_queued';

@@ -52,4 +52,10 @@ export const STREAM_EVENT_RESOURCE: Readonly<Record<StreamEventType, Resource | 
   heureka_feed_run_progress: 'heurekaFeed',
   mall_feed_validate_progress: 'mallFeed',
   heureka_feed_validate_progress: 'heurekaFeed',
+  // Everybody's: the markets a session offers follow the flags (issue 24).
+  feature_flags_changed: null,
+  // What every member may open changes with the partner's modules (issue 24).
+  service_modules_changed: null,
+  // Sent to markets; each person's portal asks whether the dialog is theirs (issue 24).
+  portal_dialog_published: null,
 };

@@ -2,6 +2,7 @@ import { type Resource, STREAM_CLOSE, STREAM_IDLE_TIMEOUT_MS, type StreamEvent }
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../../modules/auth/service';
 import { consumeStreamToken } from '../../modules/auth/stream-tokens';
+import { watchMemberOf } from '../../modules/cockpit/stream-watch';
 import { policiesFor, reachablePartners } from '../../modules/partner/service';
 import type { Auth, Platform } from '../context';
 import type { Db } from '../db/client';
@@ -16,11 +17,15 @@ import type { StreamClient, StreamMember } from './hub';
  */
 async function memberOf(db: Db, auth: Auth): Promise<StreamMember> {
   const flags = await readFeatureFlags(db);
-  const reachable = await reachablePartners(db, auth, flags);
+  // A session that may only set up two-factor sign-in hears no partner's events either (issue 24).
+  const reachable = auth.twoFactorEnrolmentRequired ? [] : await reachablePartners(db, auth, flags);
   const readable = new Map<number, ReadonlySet<Resource>>();
   for (const partner of reachable) {
     const policies = await policiesFor(db, auth, partner);
-    readable.set(partner.id, new Set(policies.filter((p) => p.isActive && p.action === 'read').map((p) => p.subject)));
+    readable.set(
+      partner.id,
+      new Set(policies.filter((p) => p.isActive && !p.isDisabled && p.action === 'read').map((p) => p.subject)),
+    );
   }
   return {
     accountId: auth.account.id,
@@ -28,7 +33,8 @@ async function memberOf(db: Db, auth: Auth): Promise<StreamMember> {
     partnerIds: new Set(reachable.map((p) => p.id)),
     readable,
     shopIds: new Set(reachable.map((p) => p.shopId)),
-    operator: auth.account.isAdmin && auth.admin === null,
+    // A session that may only set up two-factor sign-in is no operator's (issue 24).
+    operator: auth.account.isAdmin && auth.admin === null && !auth.twoFactorEnrolmentRequired,
   };
 }
 
@@ -61,6 +67,7 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
     // messages are then handled one after another, in the order they came.
     let queue: Promise<void> = Promise.resolve();
     let removeClient: (() => void) | null = null;
+    let watchPartnerId: number | null = null;
     let idle = setTimeout(() => close(STREAM_CLOSE.timeout, 'idle'), STREAM_IDLE_TIMEOUT_MS);
     // A socket that never logs in (pings do not count) is closed however the session fares.
     const loginTimer = setTimeout(
@@ -81,6 +88,7 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
           refuse();
           return null;
         }
+        watchPartnerId = session.watchPartnerId;
         if (gone()) return null;
         const client: StreamClient = {
           sessionId: session.sessionId,
@@ -117,18 +125,23 @@ export function registerStreamRoute(app: FastifyInstance, platform: Platform, we
         const db = platform.database.db;
         const auth = await resolveSession(db, message.token).catch(() => null);
         if (!auth || auth.sessionId !== client.sessionId) return refuse();
-        let member: StreamMember;
+        // An operator's "login to stream" listens as the watched partner's member, never as the partner.
+        const watched = watchPartnerId;
+        const read = (): Promise<StreamMember | null> =>
+          watched === null ? memberOf(db, auth) : watchMemberOf(db, auth, watched);
+        let member: StreamMember | null;
         let seen: number;
         do {
           seen = platform.stream.changes();
-          member = await memberOf(db, auth);
+          member = await read();
         } while (seen !== platform.stream.changes() && !gone());
+        if (!member) return refuse();
         // Closed meanwhile (the session ended, the timeout, the client left): the hub has let it go.
         if (gone()) return;
         client.member = member;
         // An ended session closes the socket through the hub; a change of partners or rights reads the
         // member again from the session as it was resolved (without touching the session's idle time).
-        client.refresh = async () => (gone() ? null : memberOf(db, auth));
+        client.refresh = async () => (gone() ? null : read());
         clearTimeout(loginTimer);
         send({ type: 'logged_in' });
       }

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowBackUp, IconSpy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,16 @@ import { useEndImpersonation } from '../../features/auth/useEndImpersonation';
  * An administrator acting as a partner must never forget it: everything they do is done for that partner.
  * The way back ends the impersonation and returns the tab to the operator's own cockpit.
  */
-export function ImpersonationBanner({ partnerName, adminEmail }: { partnerName: string; adminEmail: string }) {
+export function ImpersonationBanner({
+  partnerName,
+  adminEmail,
+  readOnly = false,
+}: {
+  partnerName: string;
+  adminEmail: string;
+  /** An operator who may only look (support): it is told before it tries to change something. */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation();
   const endImpersonation = useEndImpersonation();
   const [leaving, setLeaving] = useState(false);
@@ -20,6 +29,11 @@ export function ImpersonationBanner({ partnerName, adminEmail }: { partnerName: 
           <Text size="sm" fw={600}>
             {t('layout.impersonation', { partner: partnerName, adminEmail })}
           </Text>
+          {readOnly && (
+            <Badge color="dark" variant="filled" data-testid="impersonation-read-only">
+              {t('layout.impersonationReadOnly')}
+            </Badge>
+          )}
         </Group>
         <Button
           size="compact-sm"

@@ -17,6 +17,9 @@ import { usePhone } from './usePhone';
 const NAVBAR_ID = 'portal-navigation';
 // Asked once after sign-in; loaded apart so the sign-in page does not carry it.
 const AgreePrompt = lazy(() => import('../../features/terms/AgreePrompt').then((m) => ({ default: m.AgreePrompt })));
+const PortalDialog = lazy(() =>
+  import('../../features/content/PortalDialog').then((m) => ({ default: m.PortalDialog })),
+);
 
 export function PortalLayout() {
   const { t } = useTranslation();
@@ -151,10 +154,12 @@ export function PortalLayout() {
           <ImpersonationBanner
             partnerName={session.selectedPartner?.partnerName ?? session.account.email}
             adminEmail={session.adminEmail}
+            readOnly={session.readOnly}
           />
         )}
         <Suspense fallback={null}>
           <AgreePrompt />
+          <PortalDialog />
         </Suspense>
         <Box p={{ base: 'md', sm: 'xl' }} maw={1400} mx="auto" miw={0}>
           <Outlet />

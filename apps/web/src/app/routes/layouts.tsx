@@ -65,6 +65,8 @@ export const portalRoute = createRoute({
   getParentRoute: () => privateRoute,
   id: 'portal',
   beforeLoad: ({ context }) => {
+    // An account that must use two-factor sign-in and has none may only set it up (issue 24).
+    if (context.session.twoFactorRequired) throw redirect({ to: '/two-factor-setup' });
     if (decideAccess({ session: context.session, area: 'portal' }) === 'to-cockpit') throw redirect({ to: '/cockpit' });
   },
   // Areas render the tab bar inside their own component, where the router cannot preload it: loading it here,
@@ -77,6 +79,7 @@ export const cockpitRoute = createRoute({
   getParentRoute: () => privateRoute,
   path: '/cockpit',
   beforeLoad: ({ context }) => {
+    if (context.session.twoFactorRequired) throw redirect({ to: '/two-factor-setup' });
     if (decideAccess({ session: context.session, area: 'cockpit' }) === 'to-portal') throw redirect({ to: '/' });
   },
   component: CockpitLayout,

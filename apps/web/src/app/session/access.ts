@@ -13,7 +13,8 @@ import {
 export interface SessionAccess {
   isAdmin: boolean;
   impersonating: boolean;
-  acl: readonly { subject: string; action: string; isActive: boolean }[];
+  /** isDisabled: a switched-off service module of the partner covers the resource (it grants nothing). */
+  acl: readonly { subject: string; action: string; isActive: boolean; isDisabled?: boolean | null }[];
   /** The operator's cockpit permissions (what its roles grant); empty for a partner. */
   operatorAcl?: readonly { subject: string; action: string }[];
 }
@@ -25,7 +26,9 @@ export type AccessDecision = 'allow' | 'login' | 'not-allowed' | 'to-cockpit' | 
 /** The server's policy list, keeping only resources and actions this build knows. */
 export function policiesOf(session: SessionAccess): Policy[] {
   return session.acl.flatMap((p) =>
-    isResource(p.subject) && isAction(p.action) ? [{ subject: p.subject, action: p.action, isActive: p.isActive }] : [],
+    isResource(p.subject) && isAction(p.action)
+      ? [{ subject: p.subject, action: p.action, isActive: p.isActive, isDisabled: p.isDisabled === true }]
+      : [],
   );
 }
 

@@ -1,10 +1,11 @@
 import type { StreamEvent, StreamEventType } from '@pp/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { StreamTokenQuery } from '../../features/auth/operations';
 import { flash } from '../../ui/flash';
 import { NewVersionBanner } from '../../ui/NewVersionBanner';
 import { api } from '../api/api';
-import { useFeatureFlags } from '../flags';
+import { applyFeatureFlagsChanged, useFeatureFlags } from '../flags';
 import { sessionStore } from '../session/sessionStore';
 import { StreamClient, type StreamState } from './streamClient';
 
@@ -21,6 +22,7 @@ export function StreamProvider({ children }: { children: ReactNode }) {
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [newVersion, setNewVersion] = useState(false);
   const flags = useFeatureFlags();
+  const queryClient = useQueryClient();
   const client = useMemo(
     () =>
       new StreamClient({
@@ -39,12 +41,17 @@ export function StreamProvider({ children }: { children: ReactNode }) {
       if (typeof message === 'string' && message) flash.info(message);
     });
     const offVersion = client.subscribe('app_new_version', () => setNewVersion(true));
+    // An operator switched a feature flag: every open page follows at once (issue 24).
+    const offFlags = client.subscribe('feature_flags_changed', (event) =>
+      applyFeatureFlagsChanged(queryClient, event.data),
+    );
     return () => {
       offBroadcast();
       offVersion();
+      offFlags();
       client.stop();
     };
-  }, [client]);
+  }, [client, queryClient]);
 
   const value = { client, state: client.state, lastPong: client.lastPong };
   return (

@@ -28,6 +28,7 @@ import { useDocumentTitle } from '../../ui/PageFrame';
 import { AddAccountDialog } from './AddAccountDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { InvitationsList } from './InvitationsList';
+import { SecurityRequirementSwitch } from './SecurityRequirementSwitch';
 import {
   ACCOUNT_KEYS,
   ChangeMasterMutation,
@@ -227,6 +228,7 @@ export function AccountsPage() {
           </Table.ScrollContainer>
         )}
         <InvitationsList may={{ resend: may.update, cancel: may.unlink }} />
+        <SecurityRequirementSwitch canChange={may.master && !session.impersonating} />
         {accounts.data && !accounts.data.some((a) => !a.isMaster) && (
           <Alert variant="light" color="gray">
             {t('account.accounts.onlyMaster')}

@@ -12,6 +12,7 @@ import { useSession } from '../../app/session/session';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
 import { useDocumentTitle } from '../../ui/PageFrame';
+import { graphql } from '../../graphql/graphql';
 import {
   ACCOUNT_KEYS,
   AccessControlAccountsQuery,
@@ -21,6 +22,29 @@ import {
 } from './operations';
 
 const key = (subject: string, action: string) => `${subject}:${action}`;
+
+/** The partner's service modules: a resource of a switched-off module is shown greyed, with the reason. */
+const ServiceModulesQuery = graphql(`
+  query PermissionsServiceModules {
+    serviceModules {
+      module
+      enabled
+      resources
+    }
+  }
+`);
+
+/** Per resource, the switched-off module that covers it. */
+function useDisabledResources(): Map<string, string> {
+  const modules = useQuery({
+    queryKey: ['serviceModules'],
+    queryFn: ({ signal }) => api.request(ServiceModulesQuery, {}, { signal }).then((r) => r.serviceModules),
+  });
+  return useMemo(
+    () => new Map((modules.data ?? []).filter((m) => !m.enabled).flatMap((m) => m.resources.map((r) => [r, m.module]))),
+    [modules.data],
+  );
+}
 const nameOf = (a: PartnerAccountData) => `${a.firstName} ${a.lastName}`.trim() || a.email;
 
 /**
@@ -81,7 +105,11 @@ export function PermissionsPage() {
             canEdit={canAccess(session, 'permissions', 'update')}
             // Not while an operator works as the partner: the server lets it act for the partner's people.
             isSelf={session.account.id === accountId && !session.impersonating}
-            holds={(resource, action) => canAccess(session, resource, action)}
+            // What the editor holds, whether or not a switched-off module disables it now (the server checks the same).
+            holds={(resource, action) =>
+              canAccess(session, resource, action) ||
+              session.acl.some((p) => p.subject === resource && p.action === action && p.isActive)
+            }
           />
         )}
       </Stack>
@@ -99,6 +127,7 @@ function PermissionMatrix(props: {
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const disabledBy = useDisabledResources();
   const control = useQuery({
     queryKey: ACCOUNT_KEYS.accessControl(props.accountId),
     queryFn: ({ signal }) =>
@@ -199,10 +228,20 @@ function PermissionMatrix(props: {
             {RESOURCES.map((resource) => {
               const label = t(`permissions.resources.${resource}`);
               const all = ACTIONS.every((a) => current.has(key(resource, a)));
+              const module = disabledBy.get(resource);
               return (
-                <Table.Tr key={resource}>
+                <Table.Tr
+                  key={resource}
+                  data-disabled={module ? 'true' : undefined}
+                  style={module ? { opacity: 0.55 } : undefined}
+                >
                   <Table.Th scope="row" fw={500}>
                     {label}
+                    {module && (
+                      <Text size="xs" c="dimmed" fw={400} data-testid={`perm-${resource}-disabled`}>
+                        {t('serviceModules.disabledReason', { module: t(`serviceModules.modules.${module}`) })}
+                      </Text>
+                    )}
                   </Table.Th>
                   {ACTIONS.map((action) => {
                     const notHeld = !readOnly && locked(resource, action);

@@ -25,6 +25,7 @@ import { useDocumentTitle } from '../../ui/PageFrame';
 import { useUnsavedChanges } from '../../ui/UnsavedChanges';
 import { useFormFields } from '../../ui/useFormFields';
 import { ChangePasswordMutation, UpdateProfileMutation } from './operations';
+import { SecuritySection } from './SecuritySection';
 
 /** The user area's profile: the person's own names, language and password. */
 export function ProfilePage() {
@@ -40,6 +41,7 @@ export function ProfilePage() {
       )}
       <ProfileSection disabled={session.impersonating} />
       <PasswordSection disabled={session.impersonating} />
+      {!session.impersonating && <SecuritySection />}
     </Stack>
   );
 }

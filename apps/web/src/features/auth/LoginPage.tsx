@@ -2,7 +2,7 @@ import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, 
 import { IconArrowRight, IconBuildingStore, IconPuzzle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
 import { ApiError, fieldErrors, issueErrors } from '../../app/api/apiError';
@@ -13,6 +13,8 @@ import { useFormFields } from '../../ui/useFormFields';
 import { completeLogin } from './completeLogin';
 import { LoginMutation } from './operations';
 import { SessionEndedNotice } from './SessionEndedNotice';
+import { TwoFactorStep } from './TwoFactorStep';
+import { type PendingSecondFactor, takeSecondFactor } from './twoFactorOperations';
 
 type Field = 'email' | 'password';
 
@@ -27,15 +29,31 @@ export function LoginPage() {
   const navigate = useNavigate();
   const flags = useFeatureFlags();
   const { values, errors, setErrors, set, formRef, invalid } = useFormFields({ email: '', password: '' });
+  // A right password of an account with two-factor sign-in (or a login link of one) continues here.
+  const [pending, setPending] = useState<PendingSecondFactor | null>(takeSecondFactor);
 
   const login = useMutation({
     mutationFn: (input: { email: string; password: string }) =>
       api.request(LoginMutation, input, { anonymous: true }).then((r) => r.login),
-    onSuccess: ({ token, session }) => {
-      void navigate({ href: completeLogin({ token, session }) });
+    onSuccess: ({ token, session, twoFactor }) => {
+      if (twoFactor) setPending(twoFactor);
+      else if (token && session) void navigate({ href: completeLogin({ token, session }) });
     },
     onError: (error) => setErrors(fieldErrors(error, t)),
   });
+
+  if (pending) {
+    return (
+      <TwoFactorStep
+        pending={pending}
+        onSignedIn={(answer) => void navigate({ href: completeLogin(answer) })}
+        onRestart={() => {
+          login.reset();
+          setPending(null);
+        }}
+      />
+    );
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

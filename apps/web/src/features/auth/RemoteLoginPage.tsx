@@ -8,11 +8,14 @@ import { LoginAsAdminMutation } from './operations';
  * An administrator signing in as a partner: the link names the partner, which wins over any stored choice.
  * The session is kept by this tab only, so the operator's cockpit in other tabs stays theirs.
  */
-export function RemoteLoginPage(props: { hash: string; token: string; partnerId: string }) {
-  const { hash, token, partnerId } = props;
+/** The partner's pages a remote login may open instead of the landing page (never any other address). */
+export const REMOTE_LOGIN_PAGES = ['/orders', '/products', '/billings'] as const;
+
+export function RemoteLoginPage(props: { hash: string; token: string; partnerId: string; to?: string }) {
+  const { hash, token, partnerId, to } = props;
   const run = useCallback(async () => {
     const { loginAsAdmin } = await api.request(LoginAsAdminMutation, { hash, token, partnerId }, { anonymous: true });
-    return completeLogin({
+    const landing = completeLogin({
       token: loginAsAdmin.token,
       session: loginAsAdmin.session,
       adminGivenPartnerId: partnerId,
@@ -20,6 +23,7 @@ export function RemoteLoginPage(props: { hash: string; token: string; partnerId:
       // This tab is the partner's; the operator's own session stays in the other tabs (the cockpit).
       tabSession: true,
     });
-  }, [hash, token, partnerId]);
+    return (REMOTE_LOGIN_PAGES as readonly string[]).includes(to ?? '') ? to! : landing;
+  }, [hash, token, partnerId, to]);
   return <OneTimeLogin route="remoteLogin" run={run} />;
 }

@@ -23,13 +23,15 @@ export const SessionFields = graphql(
     account { id email firstName lastName lang isConfirmed isMaster }
     partners { ...PartnerSummaryFields }
     selectedPartner { ...PartnerSummaryFields }
-    acl { subject action isActive }
+    acl { subject action isActive isDisabled }
     isAdmin
     operatorRoles
     operatorAcl { subject action }
     readOnly
     adminEmail
     impersonating
+    twoFactorRequired
+    secondFactor
     refreshTime
     expiresAt
   }
@@ -55,6 +57,7 @@ export const LoginMutation = graphql(
     login(email: $email, password: $password) {
       token
       session { ...SessionFields }
+      twoFactor { ticket methods }
     }
   }
 `,
@@ -69,6 +72,7 @@ export const LoginWithTokenMutation = graphql(
       isConfirmed
       hasPassword
       session { ...SessionFields }
+      twoFactor { ticket methods }
     }
   }
 `,

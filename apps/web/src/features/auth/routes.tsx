@@ -9,6 +9,7 @@ const ForgotPasswordPage = lazyRouteComponent(() => import('./ForgotPasswordPage
 const RemoteLoginPage = lazyRouteComponent(() => import('./RemoteLoginPage'), 'RemoteLoginPage');
 const ResetPasswordPage = lazyRouteComponent(() => import('./ResetPasswordPage'), 'ResetPasswordPage');
 const TokenLoginPage = lazyRouteComponent(() => import('./TokenLoginPage'), 'TokenLoginPage');
+const TwoFactorSetupPage = lazyRouteComponent(() => import('./TwoFactorSetupPage'), 'TwoFactorSetupPage');
 
 const loginRoute = createRoute({ getParentRoute: () => authRoute, path: '/login', component: LoginPage });
 
@@ -25,10 +26,14 @@ const tokenLoginRoute = createRoute({
 const remoteLoginRoute = createRoute({
   getParentRoute: () => authRoute,
   path: '/remote-login/$hash/token/$token/partner/$partnerId',
+  // The partner's page the operator asked for (the cockpit's partner detail); RemoteLoginPage allows a few.
+  validateSearch: (search: Record<string, unknown>): { to?: string } =>
+    typeof search.to === 'string' ? { to: search.to } : {},
   loader: () => RemoteLoginPage.preload?.(),
   component: function RemoteLogin() {
     const params = remoteLoginRoute.useParams();
-    return <RemoteLoginPage hash={params.hash} token={params.token} partnerId={params.partnerId} />;
+    const { to } = remoteLoginRoute.useSearch();
+    return <RemoteLoginPage hash={params.hash} token={params.token} partnerId={params.partnerId} to={to} />;
   },
 });
 
@@ -48,4 +53,18 @@ const resetPasswordRoute = createRoute({
   },
 });
 
-export const authCardRoutes = [loginRoute, tokenLoginRoute, remoteLoginRoute, forgotPasswordRoute, resetPasswordRoute];
+/** Where an account that must use two-factor sign-in and has none is led (the portal's and cockpit's guards). */
+const twoFactorSetupRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: '/two-factor-setup',
+  component: TwoFactorSetupPage,
+});
+
+export const authCardRoutes = [
+  loginRoute,
+  tokenLoginRoute,
+  remoteLoginRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  twoFactorSetupRoute,
+];

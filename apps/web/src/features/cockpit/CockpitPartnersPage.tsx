@@ -1,5 +1,5 @@
 import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
-import { Badge, Button, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import {
   IconApi,
   IconChartBar,
@@ -104,10 +104,16 @@ export function CockpitPartnersPage() {
       },
       {
         ...text('partnerName', 'partnerName'),
+        // Each partner opens its detail (everything about it on one screen).
         render: (row) => (
-          <Text size="sm" fw={600}>
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/cockpit/partners/$partnerId" params={{ partnerId: row.id }} />}
+            size="sm"
+            fw={600}
+            data-testid={`partner-detail-${row.id}`}
+          >
             {row.partnerName}
-          </Text>
+          </Anchor>
         ),
       },
       // The less used columns wait in the column picker, so the list fits 1440 px without a pinned column.

@@ -1,6 +1,21 @@
 import { availableShopIds, COCKPIT_ONBOARDING_STATUSES, WORKFLOW_TRANSITIONS } from '@pp/domain';
-import { Badge, Button, Checkbox, Group, Modal, Radio, Skeleton, Stack, Text, Textarea, Timeline } from '@mantine/core';
-import { IconArrowRight, IconUsers } from '@tabler/icons-react';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Radio,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  Timeline,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconArrowRight, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -15,16 +30,20 @@ import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
 import { workflowColor } from '../../ui/workflowStatus';
 import { CockpitChangeWorkflowMutation, CockpitWorkflowQuery } from '../onboarding/operations';
-import { type CockpitPartner, CockpitPartnersQuery } from './operations';
+import { canOperate } from '../../app/session/access';
+import { useSession } from '../../app/session/session';
+import { graphql, type ResultOf } from '../../graphql/graphql';
 
-const GRID_KEY = ['cockpitPartners', 'onboarding'] as const;
+/** What the move dialog needs of a partner: the queue's row and the partner detail both have it. */
+type MovablePartner = { id: string; partnerName: string };
 
 /** The ticks an operator's move from `from` to `to` needs (the domain's table decides). */
 function ticksOf(from: string, to: string): readonly string[] {
   return WORKFLOW_TRANSITIONS.find((row) => row.from === from && row.to === to && row.by === 'operator')?.ticks ?? [];
 }
 
-function MoveDialog({ partner, onClose }: { partner: CockpitPartner; onClose: () => void }) {
+/** Moves a partner's workflow (the queue's row action and the partner detail's move). */
+export function MoveDialog({ partner, onClose }: { partner: MovablePartner; onClose: () => void }) {
   const { t } = useTranslation();
   const format = useFormat();
   const queryClient = useQueryClient();
@@ -54,6 +73,8 @@ function MoveDialog({ partner, onClose }: { partner: CockpitPartner; onClose: ()
       flash.success(t('cockpit.onboarding.moved', { name: partner.partnerName, status: status(target!) }));
       void queryClient.invalidateQueries({ queryKey: ['cockpitPartners'] });
       void queryClient.invalidateQueries({ queryKey: ['cockpitWorkflow', partner.id] });
+      void queryClient.invalidateQueries({ queryKey: ['cockpitOnboardingQueue'] });
+      void queryClient.invalidateQueries({ queryKey: ['cockpitPartner', partner.id] });
       onClose();
     },
     onError: (error) => flash.error(errorMessage(error, t)),
@@ -164,24 +185,68 @@ function MoveDialog({ partner, onClose }: { partner: CockpitPartner; onClose: ()
   );
 }
 
-/** The operators' onboarding queue: partners still being onboarded, newest registration first. */
+export const CockpitOnboardingQueueQuery = graphql(`
+  query CockpitOnboardingQueue($grid: GridInput) {
+    cockpitOnboardingQueue(grid: $grid) {
+      items {
+        id
+        partnerName
+        shopId
+        workflowStatus
+        created
+        lastMove {
+          at
+          fromStatus
+          toStatus
+          byOperator
+          by
+        }
+        checklistDone
+        checklistTotal
+      }
+      total
+      totalExact
+      page
+      perPage
+      nextCursor
+    }
+  }
+`);
+
+type QueueRow = ResultOf<typeof CockpitOnboardingQueueQuery>['cockpitOnboardingQueue']['items'][number];
+
+const TABS = ['ongoing', 'cancelled'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The operators' onboarding queue: partners still being onboarded (or, on the second tab, cancelled), newest
+ * registration first, each with its last move and how much of its checklist is done.
+ */
 export function OnboardingPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const flags = useFeatureFlags();
-  const [moving, setMoving] = useState<CockpitPartner | null>(null);
+  const session = useSession();
+  const [moving, setMoving] = useState<QueueRow | null>(null);
+  const [tab, setTab] = useState<Tab>('ongoing');
+  const canMove = canOperate(session, 'onboarding', 'update');
 
-  const columns = useMemo(
-    (): DataGridColumn<CockpitPartner>[] => [
+  const columns = useMemo((): DataGridColumn<QueueRow>[] => {
+    const status = (s: string) => t(`partner.workflowStatus.${s}`, { defaultValue: s });
+    return [
       {
         field: 'partnerName',
         header: 'cockpit.onboarding.columns.partnerName',
         filterType: 'TEXT',
         sortable: true,
         render: (row) => (
-          <Text size="sm" fw={600}>
+          <Anchor
+            renderRoot={(props) => <Link {...props} to="/cockpit/partners/$partnerId" params={{ partnerId: row.id }} />}
+            size="sm"
+            fw={600}
+          >
             {row.partnerName}
-          </Text>
+          </Anchor>
         ),
       },
       {
@@ -200,8 +265,44 @@ export function OnboardingPage() {
         options: COCKPIT_ONBOARDING_STATUSES.map((s) => ({ value: s, label: t(`partner.workflowStatus.${s}`) })),
         render: (row) => (
           <Badge variant="light" color={workflowColor(row.workflowStatus)} miw="max-content">
-            {t(`partner.workflowStatus.${row.workflowStatus}`, { defaultValue: row.workflowStatus })}
+            {status(row.workflowStatus)}
           </Badge>
+        ),
+      },
+      {
+        field: 'lastMoveAt',
+        header: 'cockpit.onboarding.columns.lastMove',
+        filterType: 'DATE',
+        sortable: true,
+        render: (row) =>
+          row.lastMove ? (
+            <Stack gap={0}>
+              <Text size="sm">{format.dateTime(row.lastMove.at)}</Text>
+              <Text size="xs" c="dimmed">
+                {status(row.lastMove.fromStatus)} → {status(row.lastMove.toStatus)}
+                {' · '}
+                {row.lastMove.by ??
+                  t(row.lastMove.byOperator ? 'cockpit.onboarding.byOperator' : 'cockpit.onboarding.byPartner')}
+              </Text>
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('cockpit.onboarding.noMoveYet')}
+            </Text>
+          ),
+      },
+      {
+        field: 'checklist',
+        header: 'cockpit.onboarding.columns.checklist',
+        render: (row) => (
+          <Text size="sm">
+            <span aria-hidden>
+              {row.checklistDone}/{row.checklistTotal}
+            </span>
+            <VisuallyHidden>
+              {t('cockpit.onboarding.checklistOf', { done: row.checklistDone, total: row.checklistTotal })}
+            </VisuallyHidden>
+          </Text>
         ),
       },
       {
@@ -211,40 +312,65 @@ export function OnboardingPage() {
         sortable: true,
         render: (row) => format.date(row.created),
       },
-    ],
-    [flags, t, format],
-  );
+    ];
+  }, [flags, t, format]);
 
   return (
     <PageFrame
       route="cockpitOnboarding"
       description={t('cockpit.onboarding.subtitle')}
       actions={
-        <Button component={Link} to="/cockpit" variant="default" leftSection={<IconUsers size={16} />}>
-          {t('routes.cockpit')}
-        </Button>
+        <>
+          <Button
+            component={Link}
+            to="/cockpit/registrations"
+            variant="default"
+            leftSection={<IconUserPlus size={16} />}
+          >
+            {t('routes.cockpitRegistrations')}
+          </Button>
+          <Button component={Link} to="/cockpit" variant="default" leftSection={<IconUsers size={16} />}>
+            {t('routes.cockpit')}
+          </Button>
+        </>
       }
     >
+      <SegmentedControl
+        value={tab}
+        onChange={(value) => setTab(value as Tab)}
+        data={TABS.map((value) => ({ value, label: t(`cockpit.onboarding.tabs.${value}`) }))}
+        aria-label={t('cockpit.onboarding.tabs.label')}
+        style={{ alignSelf: 'flex-start' }}
+        data-testid="onboarding-tabs"
+      />
       <DataGrid
+        key={tab}
         id="cockpit-onboarding"
         columns={columns}
-        queryKey={GRID_KEY}
+        queryKey={['cockpitOnboardingQueue', tab]}
         rowKey={(row) => row.id}
-        fetch={(grid, signal) => api.request(CockpitPartnersQuery, { grid }, { signal }).then((r) => r.cockpitPartners)}
-        permanentFilters={[{ field: 'onboarding', operator: 'EQUAL', value: 'true' }]}
+        fetch={(grid, signal) =>
+          api.request(CockpitOnboardingQueueQuery, { grid }, { signal }).then((r) => r.cockpitOnboardingQueue)
+        }
+        permanentFilters={[{ field: 'cancelled', operator: 'EQUAL', value: tab === 'cancelled' ? 'true' : 'false' }]}
         initialSort={{ field: 'created', direction: 'DESCENDING' }}
-        rowActions={(row) => (
-          <Button
-            size="compact-sm"
-            variant="light"
-            rightSection={<IconArrowRight size={14} />}
-            onClick={() => setMoving(row)}
-            data-testid={`move-${row.id}`}
-            aria-label={`${t('cockpit.onboarding.move')}: ${row.partnerName}`}
-          >
-            {t('cockpit.onboarding.move')}
-          </Button>
-        )}
+        card={{ title: 'partnerName', subtitle: ['shopId'], fields: ['workflowStatus', 'lastMoveAt', 'checklist'] }}
+        rowActions={
+          canMove
+            ? (row) => (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  rightSection={<IconArrowRight size={14} />}
+                  onClick={() => setMoving(row)}
+                  data-testid={`move-${row.id}`}
+                  aria-label={`${t('cockpit.onboarding.move')}: ${row.partnerName}`}
+                >
+                  {t('cockpit.onboarding.move')}
+                </Button>
+              )
+            : undefined
+        }
       />
       {moving && <MoveDialog partner={moving} onClose={() => setMoving(null)} />}
     </PageFrame>

@@ -1,4 +1,13 @@
-import { type ApiKeyType, allPolicies, apiKeyState, isAction, isResource, type Policy } from '@pp/domain';
+import {
+  type ApiKeyType,
+  allPolicies,
+  apiKeyState,
+  isAction,
+  isResource,
+  isServiceModule,
+  type Policy,
+  withServiceModules,
+} from '@pp/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import { accounts } from '../../account/tables';
@@ -51,6 +60,9 @@ function prepareKeyLookup(db: Db) {
       policies: sql<{ subject: string; action: string; isActive: boolean }[] | null>`(select json_agg(json_build_object(
           'subject', x.subject, 'action', x.action, 'isActive', x.is_active))
         from access_policies x where x.partner_id = ${apiKeys.partnerId} and x.account_id = ${apiKeys.createdBy})`,
+      // The service modules an operator switched off: the API follows them as the portal does.
+      offModules: sql<string[] | null>`(select array_agg(m.module) from partner_service_modules m
+        where m.partner_id = ${apiKeys.partnerId} and not m.enabled)`,
     })
     .from(apiKeys)
     .innerJoin(partners, eq(partners.id, apiKeys.partnerId))
@@ -85,11 +97,13 @@ const asDate = (value: Date | string | null) => (value === null ? null : new Dat
 /** The issuer's rights for the key's partner: an operator's or the master's are all; a gone issuer has none. */
 function issuerPolicies(row: KeyRow): Policy[] {
   if (row.issuerActive !== true) return [];
-  if (row.issuerAdmin || row.issuerMaster) return allPolicies();
+  const off = (row.offModules ?? []).filter(isServiceModule);
+  if (row.issuerAdmin || row.issuerMaster) return withServiceModules(allPolicies(), off);
   if (row.issuerMaster === null) return [];
-  return (row.policies ?? [])
+  const held = (row.policies ?? [])
     .filter((p) => isResource(p.subject) && isAction(p.action))
     .map((p) => ({ subject: p.subject, action: p.action, isActive: p.isActive }) as Policy);
+  return withServiceModules(held, off);
 }
 
 /**

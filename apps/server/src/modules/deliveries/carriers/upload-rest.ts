@@ -17,7 +17,7 @@ export async function registerBranchUploadRoute(app: FastifyInstance, platform: 
     });
     scope.post('/api/cockpit/carrier-branches', async (request, reply) => {
       const ctx = await createRequestContext(platform, request);
-      ctx.requireAdmin();
+      ctx.requireOperator('deliveries', 'update');
       const part = request.isMultipart() ? await request.file() : undefined;
       const file = part?.fieldname === 'file' ? part : undefined;
       const carrierField = part?.fields.carrier;

@@ -62,7 +62,7 @@ export async function startBranchUpload(
   upload: UploadBody | null,
   fileName: string | null,
 ): Promise<{ loadId: number }> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('deliveries', 'update');
   const carrier = (carrierInput ?? '').trim().toUpperCase();
   // No file: the form's fields came without one (they travel before the file), so that is the answer.
   if (!upload) throw new DomainError('IMPORT_FILE_MISSING');
@@ -222,7 +222,7 @@ export type BranchLoadRow = typeof carrierBranchLoads.$inferSelect & { accountEm
 
 /** The newest loads (uploads and the command line's), for the cockpit's list. */
 export async function cockpitBranchLoads(ctx: RequestContext): Promise<BranchLoadRow[]> {
-  ctx.requireAdmin();
+  ctx.requireOperator('deliveries', 'read');
   const rows = await ctx.db
     .select({ load: carrierBranchLoads, accountEmail: accounts.email })
     .from(carrierBranchLoads)

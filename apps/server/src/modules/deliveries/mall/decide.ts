@@ -64,7 +64,7 @@ export async function cockpitMallDeliveryRequests(
   ctx: RequestContext,
   grid: unknown,
 ): Promise<GridPage<MallDeliveryRequestRow>> {
-  ctx.requireAdmin();
+  ctx.requireOperator('deliveries', 'read');
   const q = buildGridQuery(grid, COLUMNS, {
     idColumn: mallDeliveryRequests.id,
     defaultSort: { field: 'requestedAt', direction: 'ASCENDING' },
@@ -113,7 +113,7 @@ async function existingPartner(ctx: RequestContext, partnerId: string | number):
 
 /** Any partner's MALL Delivery as the operator's dialog shows it. */
 export async function cockpitMallDelivery(ctx: RequestContext, partnerId: string | number): Promise<MallDeliveryView> {
-  ctx.requireAdmin();
+  ctx.requireOperator('deliveries', 'read');
   return mallDeliveryView(ctx.db, await existingPartner(ctx, partnerId));
 }
 
@@ -153,7 +153,7 @@ export async function decideMallDelivery(
   partnerIdInput: string | number,
   input: unknown,
 ): Promise<MallDeliveryView> {
-  const admin = ctx.requireAdmin();
+  const admin = ctx.requireOperator('deliveries', 'update');
   const partnerId = await existingPartner(ctx, partnerIdInput);
   await ctx.db.transaction(async (tx) => {
     const { state, shopId } = await lockMallDelivery(tx, partnerId);
@@ -216,7 +216,7 @@ export async function deactivateMallDelivery(
   partnerIdInput: string | number,
   reasonInput: unknown,
 ): Promise<MallDeliveryView> {
-  ctx.requireAdmin();
+  ctx.requireOperator('deliveries', 'update');
   const partnerId = await existingPartner(ctx, partnerIdInput);
   const parsed = deactivateSchema.safeParse({ reason: reasonInput });
   if (!parsed.success) throw validationError(parsed.error);

@@ -222,7 +222,7 @@ async function announceSettings(tx: DbOrTx, partnerId: number, changed: Record<s
 
 /** An operator reads a partner's delivery settings (cockpit). */
 export async function cockpitDeliverySettings(ctx: RequestContext, id: string): Promise<DeliverySettings> {
-  ctx.requireAdmin();
+  ctx.requireOperator('deliveries', 'read');
   return loadDeliverySettings(ctx.db, cockpitPartnerId(id));
 }
 
@@ -238,7 +238,7 @@ export async function cockpitUpdateMarketplaceFlags(
   id: string,
   input: unknown,
 ): Promise<DeliverySettings> {
-  ctx.requireAdmin();
+  ctx.requireOperator('deliveries', 'update');
   const partnerId = cockpitPartnerId(id);
   const parsed = marketplaceFlagsSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
