@@ -48,10 +48,11 @@ async function cached<T>(platform: Platform, key: string, auth: Auth, load: () =
   return value;
 }
 
-/** Builds the context of one request: resolves the session once, and the partner access on first need. */
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** POSTs that change nothing of the partner's: GraphQL (its mutations are refused by the read-only plugin), usage. */
 const READ_ONLY_POSTS = new Set(['/graphql', '/portal/usage']);
+
+/** Builds the context of one request: resolves the session once, and the partner access on first need. */
 
 export async function createRequestContext(platform: Platform, request: FastifyRequest): Promise<RequestContext> {
   const db = platform.database.db;

@@ -1,4 +1,3 @@
-import { recoveryCodeSchema, totpCodeSchema } from '@pp/domain';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -62,8 +61,10 @@ export function TwoFactorStep({
     },
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Loaded on the first submit, like the password step's rules (loginRules.ts): the sign-in page stays small.
+    const { recoveryCodeSchema, totpCodeSchema } = await import('./loginRules');
     const parsed = (mode === 'code' ? totpCodeSchema : recoveryCodeSchema).safeParse(value);
     if (!parsed.success) {
       setFieldError(t(`validation.${parsed.error.issues[0]?.message ?? 'invalid'}`));

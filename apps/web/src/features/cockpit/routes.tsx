@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { cockpitRoute, requireOperator } from '../../app/routes/layouts';
+import { NotAllowed } from '../../ui/NotAllowed';
 
 // Operators' pages load on demand: sellers never download them.
 // Children are declared before addChildren: created inline, TanStack's types collapse the whole tree to any.
@@ -7,7 +8,7 @@ const cockpitChildren = [
   createRoute({
     getParentRoute: () => cockpitRoute,
     path: '/not-allowed',
-    component: lazyRouteComponent(() => import('../../ui/NotAllowed'), 'NotAllowed'),
+    component: NotAllowed,
   }),
   createRoute({
     getParentRoute: () => cockpitRoute,
