@@ -1,14 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
 import { gql, login, sellerHeaders, seriousAxeFindings } from '../helpers';
 
-/** The orders grid's filter panel with a "Country" filter: its choices follow the markets switched on. */
+/**
+ * The orders grid's filter panel with a "Country" filter: its choices follow the markets switched on. The demo
+ * seller's portal speaks the account's Czech.
+ */
 async function countryChoices(page: Page) {
   await page.getByTestId('grid-filters-toggle').click();
-  await page.getByRole('button', { name: 'Add filter' }).click();
+  await page.getByRole('button', { name: 'Přidat filtr' }).click();
   const row = page.getByTestId('grid-filter-row').last();
-  await row.getByRole('textbox', { name: 'Column' }).click();
-  await page.getByRole('option', { name: 'Country', exact: true }).click();
-  await row.getByRole('textbox', { name: 'Value' }).click();
+  await row.getByLabel('Sloupec').click();
+  await page.getByRole('option', { name: 'Země', exact: true }).click();
+  await row.getByLabel('Hodnota').click();
 }
 
 async function switchCroatia(operator: Page, to: 'on' | 'off') {
@@ -31,12 +34,12 @@ test('an administrator switches the Croatian market and an open seller page foll
   await expect(seller.getByTestId('app-shell')).toHaveAttribute('data-stream-state', 'open');
   await seller.goto('/orders');
   await countryChoices(seller);
-  await expect(seller.getByRole('option', { name: 'Croatia' })).toHaveCount(0);
+  await expect(seller.getByRole('option', { name: 'Chorvatsko' })).toHaveCount(0);
 
   await switchCroatia(operator, 'on');
   await expect(operator.getByTestId('flag-croatiaEnabled')).toContainText('admin@demo.test');
   // No reload: the seller's open filter offers Croatia as soon as the switch is announced.
-  await expect(seller.getByRole('option', { name: 'Croatia' })).toBeVisible();
+  await expect(seller.getByRole('option', { name: 'Chorvatsko' })).toBeVisible();
 
   // The switch is in the audit trail, with its before and after.
   await operator.goto('/cockpit/audit?f=entityId~EQUAL~croatiaEnabled');

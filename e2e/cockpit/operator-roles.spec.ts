@@ -48,7 +48,7 @@ test('an administrator invites an operator with roles and sees the operators at 
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog.getByText('Choose at least one role.').or(dialog.getByText(/mandatory/i).first())).toBeVisible();
-  await dialog.getByLabel('E-mail').fill(`e2e.operator.${Date.now()}@demo.test`);
+  await dialog.getByRole('textbox', { name: 'E-mail' }).fill(`e2e.operator.${Date.now()}@demo.test`);
   await dialog.getByLabel('First name').fill('Erik');
   await dialog.getByLabel('Last name').fill('Druhý');
   await dialog.getByRole('checkbox', { name: /Finance/ }).check();

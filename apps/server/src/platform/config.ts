@@ -151,7 +151,6 @@ export function parseAddressRanges(name: string, value: string): string[] {
   return list;
 }
 
-/** Demo mode keeps one random secret under DATA_DIR, made on first start; production must be given one. */
 /**
  * WebAuthn binds a passkey to a domain: an address is no relying party id, so a portal reached at 127.0.0.1
  * offers passkeys at localhost (same port), the one name a browser treats as secure without https.
@@ -173,6 +172,7 @@ function webauthnConfig(publicUrl: string, rpId: string | undefined, origins: st
   };
 }
 
+/** Demo mode keeps one random secret under DATA_DIR, made on first start; production must be given one. */
 function remoteLoginSecret(given: string | undefined, production: boolean, dataDir: string): string {
   if (given !== undefined) {
     if (given.length < 32 || KNOWN_SECRETS.has(given)) {

@@ -1,19 +1,6 @@
 import { availableShopIds, PROVIDER_TYPES, WORKFLOW_STATUSES } from '@pp/domain';
-import { Anchor, Badge, Button, Text } from '@mantine/core';
-import {
-  IconApi,
-  IconChartBar,
-  IconExternalLink,
-  IconFileInvoice,
-  IconHelpCircle,
-  IconMapPin,
-  IconMessages,
-  IconReceipt,
-  IconRocket,
-  IconSpeakerphone,
-  IconTags,
-  IconTruckDelivery,
-} from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -22,6 +9,8 @@ import { api } from '../../app/api/api';
 import { errorMessage } from '../../app/api/apiError';
 import { useFeatureFlags } from '../../app/flags';
 import { useFormat } from '../../app/i18n/format';
+import { canOperate } from '../../app/session/access';
+import { useSession } from '../../app/session/session';
 import { integrationColumns } from '../api/ApiApplication';
 import { type DataGridColumn, DataGrid } from '../../ui/DataGrid/DataGrid';
 import { flash } from '../../ui/flash';
@@ -47,18 +36,19 @@ function RemoteLoginButton({ partner }: { partner: CockpitPartner }) {
     },
   });
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      leftSection={<IconExternalLink size={14} />}
-      loading={link.isPending}
-      onClick={() => link.mutate(window.open('', '_blank'))}
-      data-testid={`remote-login-${partner.id}`}
-      aria-label={`${t('cockpit.signInAs')}: ${partner.partnerName} (${t('cockpit.opensNewTab')})`}
-      title={t('cockpit.opensNewTab')}
-    >
-      {t('cockpit.signInAs')}
-    </Button>
+    // An icon beside the cockpit's menu: the grid's columns keep the width (the name and a tooltip say what it does).
+    <Tooltip label={`${t('cockpit.signInAs')} (${t('cockpit.opensNewTab')})`} withArrow>
+      <ActionIcon
+        size="md"
+        variant="light"
+        loading={link.isPending}
+        onClick={() => link.mutate(window.open('', '_blank'))}
+        data-testid={`remote-login-${partner.id}`}
+        aria-label={`${t('cockpit.signInAs')}: ${partner.partnerName} (${t('cockpit.opensNewTab')})`}
+      >
+        <IconExternalLink size={16} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
   );
 }
 
@@ -78,6 +68,7 @@ export function CockpitPartnersPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const flags = useFeatureFlags();
+  const session = useSession();
 
   const columns = useMemo((): DataGridColumn<CockpitPartner>[] => {
     const text = (field: keyof CockpitPartner, header: string): DataGridColumn<CockpitPartner> => ({
@@ -180,54 +171,8 @@ export function CockpitPartnersPage() {
     <PageFrame
       route="cockpit"
       description={t('cockpit.subtitle')}
-      actions={
-        <>
-          <Button component={Link} to="/cockpit/onboarding" variant="default" leftSection={<IconRocket size={16} />}>
-            {t('cockpit.onboarding.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/brand-requests" variant="default" leftSection={<IconTags size={16} />}>
-            {t('cockpit.brandRequests.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/usage" variant="default" leftSection={<IconChartBar size={16} />}>
-            {t('cockpit.usage.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/api-limits" variant="default" leftSection={<IconApi size={16} />}>
-            {t('cockpit.apiLimits.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/messages" variant="default" leftSection={<IconMessages size={16} />}>
-            {t('cockpit.messages.link')}
-          </Button>
-          <Button
-            component={Link}
-            to="/cockpit/mall-delivery"
-            variant="default"
-            leftSection={<IconTruckDelivery size={16} />}
-          >
-            {t('cockpit.mallDelivery.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/branches" variant="default" leftSection={<IconMapPin size={16} />}>
-            {t('cockpit.branches.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/price-lists" variant="default" leftSection={<IconReceipt size={16} />}>
-            {t('priceLists.cockpit.link')}
-          </Button>
-          <Button
-            component={Link}
-            to="/cockpit/campaigns"
-            variant="default"
-            leftSection={<IconSpeakerphone size={16} />}
-          >
-            {t('cockpit.campaigns.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/billing" variant="default" leftSection={<IconFileInvoice size={16} />}>
-            {t('billing.cockpit.link')}
-          </Button>
-          <Button component={Link} to="/cockpit/content" variant="default" leftSection={<IconHelpCircle size={16} />}>
-            {t('routes.cockpitContent')}
-          </Button>
-          <BroadcastButton />
-        </>
-      }
+      // The cockpit's menu leads to the other pages; a broadcast is the content role's.
+      actions={canOperate(session, 'content', 'update') ? <BroadcastButton /> : undefined}
     >
       <DataGrid
         id="cockpit-partners"

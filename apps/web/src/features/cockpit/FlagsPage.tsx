@@ -94,8 +94,9 @@ export function FlagsPage() {
                 checked={flag.enabled}
                 disabled={!mayChange || change.isPending}
                 aria-label={label(flag.name)}
-                onLabel={t('cockpitFlags.on')}
-                offLabel={t('cockpitFlags.off')}
+                // The state in words beside the switch, in the text's colour (a label inside the track is too pale).
+                label={flag.enabled ? t('cockpitFlags.on') : t('cockpitFlags.off')}
+                labelPosition="left"
                 onChange={(event) => setAsked({ name: flag.name, enabled: event.currentTarget.checked })}
               />
             </Group>
