@@ -77,6 +77,8 @@ test.describe('business terms', () => {
     await expect(page.getByTestId('cockpit-terms-row-2026.9')).toContainText('Adam Operátor');
     await logout(page);
 
+    // The seller reads the portal in English in this tab (its account speaks Czech).
+    await page.getByTestId('language-switcher').selectOption('en');
     await login(page, 'partner@demo.test');
     const prompt = page.getByTestId('terms-prompt-body');
     await expect(prompt).toBeVisible();
