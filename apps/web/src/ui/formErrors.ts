@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+import { errorMessage, fieldErrors } from '../app/api/apiError';
+import { flash } from './flash';
 
 /** A zod issue as the form reads it, without the web depending on zod itself. */
 export interface FormIssue {
@@ -40,4 +42,14 @@ export function schemaErrors<F extends string>(
     errors[field] ??= t(`validation.${issue.message}`, { ...params, ...issueParams(issue) });
   }
   return errors;
+}
+
+/**
+ * A refused form command: the server's field issues go to their fields; a refusal of the whole command (no field
+ * named) is a flash message.
+ */
+export function showRefusal(error: unknown, t: TFunction, setErrors: (fields: Record<string, string>) => void): void {
+  const fields = fieldErrors(error, t);
+  if (Object.keys(fields).length > 0) setErrors(fields);
+  else flash.error(errorMessage(error, t));
 }

@@ -20,10 +20,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
-import { errorMessage, fieldErrors } from '../../app/api/apiError';
+import { errorMessage } from '../../app/api/apiError';
 import { useFormat } from '../../app/i18n/format';
 import { useSession } from '../../app/session/session';
-import { schemaErrors } from '../../ui/formErrors';
+import { schemaErrors, showRefusal } from '../../ui/formErrors';
 import { flash } from '../../ui/flash';
 import { FormActions } from '../../ui/FormActions';
 import { PageFrame } from '../../ui/PageFrame';
@@ -80,11 +80,7 @@ function InviteForm({ onDone }: { onDone: () => void }) {
       void queryClient.invalidateQueries({ queryKey: OPERATORS_KEY });
       onDone();
     },
-    onError: (error) => {
-      const fields = fieldErrors(error, t);
-      if (Object.keys(fields).length) form.setErrors(fields);
-      else flash.error(errorMessage(error, t));
-    },
+    onError: (error) => showRefusal(error, t, form.setErrors),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -12,7 +12,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api/api';
-import { errorMessage, fieldErrors } from '../../app/api/apiError';
+import { errorMessage } from '../../app/api/apiError';
+import { showRefusal } from '../../ui/formErrors';
 import { FormActions } from '../../ui/FormActions';
 import { flash } from '../../ui/flash';
 import { useFormFields } from '../../ui/useFormFields';
@@ -57,11 +58,7 @@ export function PartnerPeopleCard({ partner, canEdit }: { partner: CockpitPartne
       form.markSaved(form.values);
       refresh();
     },
-    onError: (error) => {
-      const fields = fieldErrors(error, t);
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
-      else flash.error(errorMessage(error, t));
-    },
+    onError: (error) => showRefusal(error, t, form.setErrors),
   });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="partner-people">
@@ -117,11 +114,7 @@ export function PartnerNoteCard({ partner, canEdit }: { partner: CockpitPartnerD
       form.markSaved(form.values);
       refresh();
     },
-    onError: (error) => {
-      const fields = fieldErrors(error, t);
-      if (Object.keys(fields).length > 0) form.setErrors(fields);
-      else flash.error(errorMessage(error, t));
-    },
+    onError: (error) => showRefusal(error, t, form.setErrors),
   });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="partner-note">
