@@ -4,6 +4,7 @@
  * round-robin balancer in front of them (what deploy/nginx.conf does in production), both on loopback.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,41 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * SCALE_OUT_CPU=0.5 gives each server process half a core (a CPU cgroup, as a container or a small VM would):
+ * on a machine whose cores the load generator, the balancer and PostgreSQL share with the servers, only a
+ * capped server makes the server the bottleneck, so ONE against TWO shows what a second process adds. Needs
+ * a writable cgroup file system (root on cgroup v1's cpu controller or v2); elsewhere the bench stops and says so.
+ */
+export const CPU_CAP = Number(process.env.SCALE_OUT_CPU ?? 0) || 0;
+
+function capCpu(name: string, pid: number): () => void {
+  if (!CPU_CAP) return () => {};
+  const period = 100_000;
+  const quota = Math.round(CPU_CAP * period);
+  const v1 = '/sys/fs/cgroup/cpu';
+  const v2 = existsSync('/sys/fs/cgroup/cgroup.controllers') ? '/sys/fs/cgroup' : null;
+  const dir = `${v2 ?? v1}/pp-scale-out-${name}-${pid}`;
+  try {
+    mkdirSync(dir);
+    if (v2) writeFileSync(`${dir}/cpu.max`, `${quota} ${period}`);
+    else {
+      writeFileSync(`${dir}/cpu.cfs_period_us`, String(period));
+      writeFileSync(`${dir}/cpu.cfs_quota_us`, String(quota));
+    }
+    writeFileSync(`${dir}/cgroup.procs`, String(pid));
+  } catch (error) {
+    throw new Error(`SCALE_OUT_CPU needs a writable CPU cgroup (${dir}): ${(error as Error).message}`);
+  }
+  return () => {
+    try {
+      rmdirSync(dir);
+    } catch {
+      // still busy a moment after the exit: the kernel frees an empty group with the bench's end anyway
+    }
+  };
+}
+
 /** Starts one server process with `env` over the defaults below and waits until its /healthz answers 200. */
 export async function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
@@ -39,7 +75,13 @@ export async function startServerProcess(name: string, env: Record<string, strin
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
-  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const release = capCpu(name, child.pid!);
+  const ended = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      release();
+      resolve();
+    }),
+  );
   // A bench stopped half-way leaves no server behind.
   const orphan = () => child.kill('SIGTERM');
   process.once('exit', orphan);

@@ -21,7 +21,7 @@ import {
   type Verdict,
   webhooksOnce,
 } from './scale-out-checks';
-import { type ServerProcess, startBalancer, startServerProcess } from './scale-out-processes';
+import { CPU_CAP, type ServerProcess, startBalancer, startServerProcess } from './scale-out-processes';
 import { seedDashboardVolume } from './seed-volume';
 
 const num = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -260,7 +260,8 @@ export async function scaleOutBench(): Promise<BenchResult[]> {
 
     console.log(
       `  through the balancer; ${WARMUP_MS / 1000} s warm-up then ${DURATION_MS / 1000} s measured per scenario; ` +
-        `both processes work jobs`,
+        `both processes work jobs` +
+        (CPU_CAP ? `; each server process capped at ${CPU_CAP} CPU (SCALE_OUT_CPU)` : ''),
     );
     // A short unmeasured pass first on each side: a fresh process compiles its modules on its first requests.
     const warmUp = () => measure(balancer.origin, scenarios, 1_000);

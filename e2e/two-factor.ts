@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /**
  * Two-factor sign-in for the e2e (issue 24). The demo operators' authenticator secret is published like the demo
@@ -36,16 +36,34 @@ export function totpCode(secret: string, step: number): string {
 
 const usedSteps = new Map<string, number>();
 
-/** A code of a step this worker has not used for the account yet (the server accepts one step either side of now). */
+/**
+ * A code of a step this worker has not used for the account yet. The server accepts one step either side of
+ * now, so three sign-ins fit in one step's time: the step before now while the current one has over 5 s
+ * left (the server's clock must not leave it behind), then now, then the next. A later one waits, and the
+ * wait is added to the test's time, which a sign-in should not use up.
+ */
 export async function freshCode(email: string, secret = DEMO_TOTP_SECRET): Promise<string> {
   const key = `${email}:${secret}`;
   const now = Math.floor(Date.now() / PERIOD_MS);
-  const step = Math.max(now, (usedSteps.get(key) ?? now - 1) + 1);
+  const earliest = (now + 1) * PERIOD_MS - Date.now() > 5_000 ? now - 1 : now;
+  const step = Math.max(earliest, (usedSteps.get(key) ?? earliest - 1) + 1);
   // The server takes at most the next step: a later one waits until the clock is one step before it.
   const wait = (step - 1) * PERIOD_MS - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 200));
+  if (wait > 0) {
+    const info = currentTest();
+    info?.setTimeout(info.timeout + wait + 1_000);
+    await new Promise((resolve) => setTimeout(resolve, wait + 200));
+  }
   usedSteps.set(key, step);
   return totpCode(secret, step);
+}
+
+function currentTest() {
+  try {
+    return test.info();
+  } catch {
+    return null; // outside a test (a global setup): no test time to extend
+  }
 }
 
 /** On the login page's second step: types a fresh code (and once more with the next step if another took it). */
