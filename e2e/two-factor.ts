@@ -52,6 +52,8 @@ export async function freshCode(email: string, secret = DEMO_TOTP_SECRET): Promi
   if (wait > 0) {
     const info = currentTest();
     info?.setTimeout(info.timeout + wait + 1_000);
+    // Said in the run's output: waits add up to minutes of the suite when specs sign operators out.
+    console.log(`two-factor: ${email} waits ${Math.round(wait / 1000)} s for the next code step`);
     await new Promise((resolve) => setTimeout(resolve, wait + 200));
   }
   usedSteps.set(key, step);

@@ -100,7 +100,7 @@ for (const viewport of [
 
     test('the cockpit fits, with its badge whole, and the administrator logs out', async ({ page }) => {
       await login(page, 'admin@demo.test');
-      await expect(page).toHaveURL(/\/cockpit$/);
+      await expect(page).toHaveURL(/\/cockpit\/home$/);
       await expect(page.getByTestId('app-shell')).toBeVisible();
       await page.waitForLoadState('networkidle');
       await expectNoSidewaysScroll(page);

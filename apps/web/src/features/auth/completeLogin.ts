@@ -53,7 +53,8 @@ export function completeLogin(input: {
   }
 
   const backLink = input.ignoreBackLink ? null : safeBackLink(takeBackLink());
-  if (isOperator(session)) return backLink?.startsWith('/cockpit') ? backLink : '/cockpit';
+  // An operator starts at the queues that need a person today (issue 24), not at the partner grid.
+  if (isOperator(session)) return backLink?.startsWith('/cockpit') ? backLink : '/cockpit/home';
   if (backLink) return backLink;
   const partner = session.partners.find((p) => p.id === partnerId) ?? session.selectedPartner;
   return landingPath(partner);
