@@ -11,6 +11,7 @@ import { handlePreloadErrors } from './preloadError';
 import { Providers } from './providers';
 import { queryClient } from './queryClient';
 import { isOnPrivatePage, router } from './router';
+import { SESSION_QUERY_KEY } from './session/session';
 import { sessionStore, storeBackLink } from './session/sessionStore';
 
 wireApi({
@@ -26,6 +27,8 @@ wireApi({
     if (wasPrivate) storeBackLink(router.state.location.href);
     void router.navigate({ to: '/login' }).then(() => queryClient.clear());
   },
+  // The private layout follows the session read again (to the two-factor setup, say).
+  onSessionOutdated: () => void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
 });
 
 handlePreloadErrors();

@@ -9,6 +9,7 @@ const wiring = {
   getPartnerId: (): string | null => null,
   getLanguage: (): string => 'cs',
   onSessionEnd: (): void => {},
+  onSessionOutdated: (): void => {},
 };
 
 export function wireApi(parts: Partial<typeof wiring>): void {
@@ -20,4 +21,5 @@ export const api = createApiClient({
   getPartnerId: () => wiring.getPartnerId(),
   getLanguage: () => wiring.getLanguage(),
   onSessionEnd: () => wiring.onSessionEnd(),
+  onSessionOutdated: () => wiring.onSessionOutdated(),
 });

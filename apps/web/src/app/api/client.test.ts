@@ -15,6 +15,7 @@ function answer(body: unknown, status = 200) {
 
 function setup(response: Response | (() => Promise<Response>), token: string | null = 'tok') {
   const onSessionEnd = vi.fn();
+  const onSessionOutdated = vi.fn();
   const fetchMock = vi.fn(typeof response === 'function' ? response : async () => response);
   const client = createApiClient({
     fetch: fetchMock as unknown as typeof fetch,
@@ -22,8 +23,9 @@ function setup(response: Response | (() => Promise<Response>), token: string | n
     getPartnerId: () => '12',
     getLanguage: () => 'sk',
     onSessionEnd,
+    onSessionOutdated,
   });
-  return { client, onSessionEnd, fetchMock };
+  return { client, onSessionEnd, onSessionOutdated, fetchMock };
 }
 
 describe('api client', () => {
@@ -56,6 +58,15 @@ describe('api client', () => {
       message: 'Príliš veľa požiadaviek.',
       status: 429,
     });
+    expect(onSessionEnd).not.toHaveBeenCalled();
+  });
+
+  it('has the session checked again, not ended, when the master now requires two-factor sign-in', async () => {
+    const { client, onSessionEnd, onSessionOutdated } = setup(
+      answer({ errors: [{ message: 'set it up', extensions: { code: 'TWO_FACTOR_REQUIRED' } }] }),
+    );
+    await expect(client.request(Ping, {})).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    expect(onSessionOutdated).toHaveBeenCalledOnce();
     expect(onSessionEnd).not.toHaveBeenCalled();
   });
 

@@ -13,7 +13,15 @@ export interface ApiClientOptions {
   getLanguage: () => string;
   /** Called when the server says the session is gone; the app clears it and returns to login. */
   onSessionEnd: () => void;
+  /**
+   * Called when the server refuses because the session's standing changed under it (a master now requires
+   * two-factor sign-in of its accounts): the app checks the session again, which leads where it must.
+   */
+  onSessionOutdated?: () => void;
 }
+
+/** Refusals that say the session must be checked again rather than that the request was wrong. */
+const SESSION_OUTDATING_CODES: readonly string[] = ['TWO_FACTOR_REQUIRED'];
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -91,6 +99,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const error = toApiError(answer.errors, response.status);
         const rawCodes = answer.errors.map((e) => e.extensions?.code);
         if (rawCodes.some((c) => typeof c === 'string' && SESSION_ENDING_CODES.includes(c))) endSession();
+        else if (token && rawCodes.some((c) => typeof c === 'string' && SESSION_OUTDATING_CODES.includes(c))) {
+          options.onSessionOutdated?.();
+        }
         throw error;
       }
       if (!response.ok && typeof answer?.code === 'string') {
