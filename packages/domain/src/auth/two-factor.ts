@@ -51,3 +51,10 @@ export function formatRecoveryCode(code: string): string {
 }
 
 export const passkeyNameSchema = safeText().trim().min(1, 'required').max(60, 'max');
+
+/**
+ * A browser's answer to a passkey ceremony, as JSON text: a few kilobytes with "none" attestation. The bound
+ * keeps a stranger's megabytes from being parsed and walked at every guess.
+ */
+export const PASSKEY_RESPONSE_MAX = 64 * 1024;
+export const passkeyResponseSchema = z.string().max(PASSKEY_RESPONSE_MAX, 'max');

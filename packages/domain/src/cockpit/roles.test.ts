@@ -42,6 +42,10 @@ describe('operator roles', () => {
     expect(operatorRolesSchema.safeParse([]).success).toBe(false);
     expect(operatorRolesSchema.safeParse(['owner']).success).toBe(false);
     expect(operatorRolesSchema.parse(['content', 'finance', 'content'])).toEqual(['finance', 'content']);
+    // At most as many as there are roles: a list of thousands is no list of roles.
+    const all = ['administrator', 'support', 'onboarding', 'finance', 'content'];
+    expect(operatorRolesSchema.safeParse(all).success).toBe(true);
+    expect(operatorRolesSchema.safeParse([...all, 'support']).error?.issues.map((i) => i.message)).toEqual(['max']);
   });
 
   it('checks an invitation field by field', () => {

@@ -113,10 +113,11 @@ export function isOperatorAllowed(
   return operatorPolicies(roles).some((p) => p.subject === area && p.action === action);
 }
 
-/** An operator holds at least one role and never the same one twice. */
+/** An operator holds at least one role and never the same one twice (a list longer than all roles is no list of them). */
 export const operatorRolesSchema = z
   .array(z.enum(OPERATOR_ROLES, 'invalid'))
   .min(1, 'required')
+  .max(OPERATOR_ROLES.length, 'max')
   .transform((roles) => OPERATOR_ROLES.filter((r) => roles.includes(r)));
 
 /** An administrator invites a new operator by e-mail; the invitation's link lets them choose a password. */

@@ -26,4 +26,13 @@ describe('portal dialog input', () => {
     expect(rules({ ...valid, validTo: '2026-01-01T00:00:01.000Z' })).toEqual([]);
     expect(rules({ ...valid, validFrom: 'tomorrow' })).toEqual(['validFrom:date']);
   });
+
+  it('takes moments from 1900 to the end of 9999 in UTC, which a timestamp column holds', () => {
+    expect(rules({ ...valid, validFrom: '1900-01-01T00:00:00Z', validTo: '9999-12-31T23:59:59.999Z' })).toEqual([]);
+    expect(rules({ ...valid, validFrom: '1899-12-31T23:59:59.999Z' })).toEqual(['validFrom:dateOutOfRange']);
+    expect(rules({ ...valid, validFrom: '0000-01-01T00:00:00Z' })).toEqual(['validFrom:dateOutOfRange']);
+    // Still 9999 where it was written, already year 10000 in UTC.
+    expect(rules({ ...valid, validTo: '9999-12-31T23:59:59-14:00' })).toEqual(['validTo:dateOutOfRange']);
+    expect(rules({ ...valid, validTo: '+010000-01-01T00:00:00Z' })).toEqual(['validTo:date']);
+  });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_YEAR_MAX, DATE_YEAR_MIN } from '../grid/grid';
 import { LANGUAGES } from '../i18n/languages';
 import { SHOP_IDS } from '../markets/markets';
 import { safeText } from '../text/safeText';
@@ -11,7 +12,14 @@ import { CONTENT_FALLBACK_LANGUAGE } from './content';
  */
 export const PORTAL_DIALOG_LIMITS = { titleMax: 160, bodyMax: 20_000 } as const;
 
-const dateTime = z.iso.datetime({ offset: true, error: 'date' });
+/**
+ * A moment with its offset, in the years a timestamp column and every reader agree on (1900–9999 in UTC): ISO's
+ * shape alone lets year 0000 through, which PostgreSQL refuses, and 9999-12-31T23:59-14:00, which is year 10000.
+ */
+const dateTime = z.iso.datetime({ offset: true, error: 'date', abort: true }).refine((value) => {
+  const year = new Date(value).getUTCFullYear();
+  return year >= DATE_YEAR_MIN && year <= DATE_YEAR_MAX;
+}, 'dateOutOfRange');
 
 export const portalDialogTextSchema = z.object({
   lang: z.enum(LANGUAGES, 'invalid'),

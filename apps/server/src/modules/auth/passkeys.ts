@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DomainError, PASSKEY_LIMIT, passkeyNameSchema, WEBAUTHN_CHALLENGE_TTL_MS } from '@pp/domain';
+import {
+  DomainError,
+  PASSKEY_LIMIT,
+  passkeyNameSchema,
+  passkeyResponseSchema,
+  WEBAUTHN_CHALLENGE_TTL_MS,
+} from '@pp/domain';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,
@@ -9,6 +15,7 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import type { Config } from '../../platform/config';
@@ -24,6 +31,7 @@ import { afterFactorRemoved, confirmPassword, markSessionVerified, recoveryCodes
  */
 
 const RP_NAME = 'Partner Portal';
+const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1364}$/;
 
 export interface PasskeyView {
   id: number;
@@ -127,9 +135,11 @@ export async function registerPasskey(
   input: { name: string; response: string },
 ): Promise<{ passkey: PasskeyView; recoveryCodes: string[] | null }> {
   const auth = ownAccount(ctx);
-  const name = passkeyNameSchema.safeParse(input.name);
-  if (!name.success) throw validationError(name.error);
-  const response = parseJson<RegistrationResponseJSON>(input.response);
+  const parsed = z
+    .object({ name: passkeyNameSchema, response: passkeyResponseSchema })
+    .safeParse({ name: input.name, response: input.response });
+  if (!parsed.success) throw validationError(parsed.error);
+  const response = parseJson<RegistrationResponseJSON>(parsed.data.response);
   const { rpId, origins } = ctx.platform.config.webauthn;
   // Verified outside the transaction that stores the key: the challenge it takes stays taken, whatever follows.
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -157,7 +167,7 @@ export async function registerPasskey(
       .insert(passkeys)
       .values({
         accountId: auth.account.id,
-        name: name.data,
+        name: parsed.data.name,
         credentialId: credential.id,
         publicKey: Buffer.from(credential.publicKey).toString('base64url'),
         counter: credential.counter,
@@ -251,7 +261,9 @@ export async function verifyPasskeySignIn(
   responseText: string,
 ): Promise<boolean> {
   const response = parseJson<AuthenticationResponseJSON>(responseText);
-  if (typeof response.id !== 'string') return false;
+  // A credential id is base64url of at most 1,023 bytes (WebAuthn): anything else names no key, and a NUL in
+  // it would reach PostgreSQL, which refuses NUL in text, as an internal error.
+  if (typeof response.id !== 'string' || !CREDENTIAL_ID.test(response.id)) return false;
   const [key] = await tx
     .select()
     .from(passkeys)

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  passkeyResponseSchema,
   recoveryCodeSchema,
   SECRET_CHECK_LIMIT,
   type SecondFactorMethod,
@@ -7,6 +8,7 @@ import {
   totpCodeSchema,
 } from '@pp/domain';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/service';
 import type { Auth, RequestContext } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
@@ -36,6 +38,18 @@ export interface SecondFactorInput {
 }
 
 type Ticket = typeof twoFactorTickets.$inferSelect;
+
+const SECOND_FACTOR_FIELDS = ['code', 'recoveryCode', 'passkey'] as const;
+
+/** The one answer given, under its own name (an empty one is as good as left out). */
+const answer = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+const secondFactorSchema = z.object({
+  code: answer(totpCodeSchema),
+  recoveryCode: answer(recoveryCodeSchema),
+  passkey: answer(passkeyResponseSchema),
+});
 
 /** A live ticket, or TWO_FACTOR_EXPIRED; a dead one counts as a wrong secret of the address. */
 async function liveTicket(ctx: RequestContext, ticket: string): Promise<Ticket> {
@@ -70,12 +84,18 @@ export async function completeSecondFactor(
   ctx: RequestContext,
   input: SecondFactorInput,
 ): Promise<{ token: string; auth: Auth; via: 'password' | 'login-link' }> {
-  const given = [input.code, input.recoveryCode, input.passkey].filter((v) => v != null && v !== '');
-  if (given.length !== 1) throw new DomainError('VALIDATION_ERROR');
-  const code = input.code ? totpCodeSchema.safeParse(input.code) : null;
-  if (code && !code.success) throw validationError(code.error);
-  const recovery = input.recoveryCode ? recoveryCodeSchema.safeParse(input.recoveryCode) : null;
-  if (recovery && !recovery.success) throw validationError(recovery.error);
+  const given = SECOND_FACTOR_FIELDS.filter((field) => input[field] != null && input[field] !== '');
+  if (given.length === 0) throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'code', rule: 'required' }]);
+  if (given.length > 1) {
+    throw new DomainError(
+      'VALIDATION_ERROR',
+      {},
+      given.slice(1).map((field) => ({ field, rule: 'invalid' })),
+    );
+  }
+  const parsed = secondFactorSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { code, recoveryCode } = parsed.data;
 
   const ticket = await liveTicket(ctx, input.ticket);
   // Counted before anything is checked: per ticket a few, per account growing delays (never a lock-out).
@@ -88,12 +108,12 @@ export async function completeSecondFactor(
 
   let method: SecondFactorMethod;
   let step: number | null = null;
-  if (code?.success) {
+  if (code) {
     method = 'totp';
     const secret = await totpSecretOf(ctx, ctx.db, ticket.accountId);
-    step = secret === null ? null : matchTotp(secret, code.data);
+    step = secret === null ? null : matchTotp(secret, code);
     if (step === null) throw new DomainError('TWO_FACTOR_CODE_INVALID');
-  } else if (recovery?.success) {
+  } else if (recoveryCode) {
     method = 'recovery';
   } else {
     method = 'passkey';
@@ -124,7 +144,7 @@ export async function completeSecondFactor(
         .where(
           and(
             eq(twoFactorRecoveryCodes.accountId, ticket.accountId),
-            eq(twoFactorRecoveryCodes.codeHash, hashToken(recovery!.data!)),
+            eq(twoFactorRecoveryCodes.codeHash, hashToken(recoveryCode!)),
             isNull(twoFactorRecoveryCodes.usedAt),
           ),
         )

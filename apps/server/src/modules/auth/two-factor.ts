@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   DomainError,
   LOGIN_PAIR_LIMIT,
+  loginInputSchema,
   RECOVERY_CODE_ALPHABET,
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_TICKET_LIMIT,
@@ -9,6 +10,7 @@ import {
   totpCodeSchema,
 } from '@pp/domain';
 import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/service';
 import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
@@ -172,7 +174,7 @@ export async function startTotpEnrolment(ctx: RequestContext): Promise<{ secret:
  */
 export async function confirmTotpEnrolment(ctx: RequestContext, input: { code: string }): Promise<string[] | null> {
   const auth = ownAccount(ctx);
-  const parsed = totpCodeSchema.safeParse(input.code);
+  const parsed = z.object({ code: totpCodeSchema }).safeParse({ code: input.code });
   if (!parsed.success) throw validationError(parsed.error);
   if (!(await takeAttempt(ctx.db, `2fa-enrol:${auth.account.id}`, TWO_FACTOR_TICKET_LIMIT))) {
     throw new DomainError('TOO_MANY_ATTEMPTS');
@@ -180,7 +182,7 @@ export async function confirmTotpEnrolment(ctx: RequestContext, input: { code: s
   const [row] = await ctx.db.select().from(twoFactorAccounts).where(eq(twoFactorAccounts.accountId, auth.account.id));
   if (!row?.pendingTotpSecret || row.totpEnabledAt) throw new DomainError('INVALID_OPERATION');
   const secret = boxOf(ctx).open(row.pendingTotpSecret, sealContext(auth.account.id));
-  const step = secret === null ? null : matchTotp(secret, parsed.data);
+  const step = secret === null ? null : matchTotp(secret, parsed.data.code);
   if (step === null) throw new DomainError('TWO_FACTOR_CODE_INVALID');
   const codes = await ctx.db.transaction(async (tx) => {
     const [done] = await tx
@@ -230,6 +232,9 @@ export async function regenerateRecoveryCodes(ctx: RequestContext): Promise<stri
  */
 export async function confirmPassword(ctx: RequestContext, password: string): Promise<void> {
   const auth = ownAccount(ctx);
+  // The sign-in's own bound: a megabyte "password" is refused, not hashed.
+  const parsed = z.object({ password: loginInputSchema.shape.password }).safeParse({ password });
+  if (!parsed.success) throw validationError(parsed.error);
   const key = `login:${auth.account.email.toLowerCase()}|${ctx.ip}`;
   if (!(await takeAttempt(ctx.db, key, LOGIN_PAIR_LIMIT))) throw new DomainError('TOO_MANY_ATTEMPTS');
   const [row] = await ctx.db

@@ -1,5 +1,6 @@
 import { DomainError, type OperatorRole, operatorInviteSchema, operatorRolesSchema } from '@pp/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { recordAudit } from '../../platform/audit/service';
 import { announceInTransaction } from '../../platform/auth-cache';
 import type { RequestContext } from '../../platform/context';
@@ -149,9 +150,10 @@ export async function cockpitInviteOperator(ctx: RequestContext, input: unknown)
 /** Changes an operator's roles. Its impersonations end (they were opened with the old roles' rights). */
 export async function cockpitSetOperatorRoles(ctx: RequestContext, id: number, input: unknown): Promise<OperatorView> {
   const me = ctx.requireOperator('operators', 'update');
-  const parsed = operatorRolesSchema.safeParse(input);
+  // Parsed under the argument's name, so a refusal names the field `roles` as the invitation's does.
+  const parsed = z.object({ roles: operatorRolesSchema }).safeParse({ roles: input });
   if (!parsed.success) throw validationError(parsed.error);
-  const roles = parsed.data;
+  const { roles } = parsed.data;
   const ended = await ctx.db.transaction(async (tx) => {
     const administrators = await lockAdministrators(tx);
     const operator = await operatorFor(tx, id);

@@ -111,7 +111,7 @@ builder.queryField('cockpitWorkflow', (t) =>
     type: WorkflowRef,
     description: "Administrators only: a partner's workflow with the operator's moves.",
     args: { partnerId: t.arg.id({ required: true }) },
-    resolve: (_, args, ctx) => cockpitWorkflow(ctx, idArg(args.partnerId)),
+    resolve: (_, args, ctx) => cockpitWorkflow(ctx, idArg(args.partnerId, 'partnerId')),
   }),
 );
 
@@ -126,7 +126,7 @@ builder.mutationField('cockpitChangeWorkflow', (t) =>
       note: t.arg.string(),
     },
     resolve: (_, args, ctx) =>
-      cockpitChangeWorkflow(ctx, idArg(args.partnerId), {
+      cockpitChangeWorkflow(ctx, idArg(args.partnerId, 'partnerId'), {
         status: args.status,
         ticks: args.ticks ?? null,
         note: args.note ?? null,

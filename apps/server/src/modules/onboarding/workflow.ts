@@ -74,7 +74,8 @@ const moveInputSchema = z.object({
     .array(z.object({ text: z.enum(WORKFLOW_TICKS, 'invalid'), checked: z.boolean() }))
     .max(WORKFLOW_TICKS.length, 'max')
     .nullish(),
-  note: safeText().trim().max(NOTE_MAX, 'max').nullish(),
+  // Written in the move dialog's text area, as the lifecycle commands' note is: line breaks are the operator's.
+  note: safeText({ multiline: true }).trim().max(NOTE_MAX, 'max').nullish(),
 });
 
 /**

@@ -47,7 +47,11 @@ function errorsPlugin(production: boolean): Plugin<RequestContext> {
             if (!original || original.name === 'GraphQLError') {
               const code = error.extensions?.code;
               if (code === 'ACCESS_DENIED') return coded('ACCESS_DENIED', ctx.lang, error);
-              return coded('INVALID_REQUEST', ctx.lang, error, production ? {} : { detail: error.message });
+              // Variables the schema refuses (an unknown enum value, an Int past 2^31) stop the operation before
+              // any field runs, so there is no data: a bad request like a document refused before it ran. Without
+              // the status, yoga takes an error made outside its own graphql module for a crash and answers 500.
+              const http = 'data' in result && result.data !== undefined ? {} : { http: { status: 400 } };
+              return coded('INVALID_REQUEST', ctx.lang, error, production ? http : { ...http, detail: error.message });
             }
             ctx.log.error({ err: original, path: error.path }, 'unexpected error in GraphQL resolver');
             return coded('INTERNAL', ctx.lang, error, { requestId: ctx.requestId });
