@@ -42,7 +42,8 @@ export const FeedRunRef = builder.objectRef<FeedRunView>('FeedRun').implement({
     errorCode: t.exposeString('errorCode', { nullable: true }),
     errorMessage: t.string({
       nullable: true,
-      resolve: (run, _, ctx) => (run.errorCode ? translate(ctx.lang, `errors.${run.errorCode}`) : null),
+      resolve: (run, _, ctx) =>
+        run.errorCode ? translate(ctx.lang, `errors.${run.errorCode}`, run.errorParams ?? {}) : null,
     }),
     created: t.expose('created', { type: 'DateTime' }),
   }),

@@ -183,6 +183,8 @@ describe('MALL feed runs', () => {
     const run = await enqueue('AVAILABILITY');
     await work();
     expect(await runOf(run)).toMatchObject({ status: 'FAILED', errorCode: 'FEED_HTTP_ERROR', processed: 0 });
+    // The message names what the seller's server answered, kept with the run for every later reading.
+    expect((await runOf(run)).errorMessage).toContain('500');
     expect(String((await runOf(run)).errorMessage)).not.toContain('errors.');
     const notices = await server.database.db
       .select({ params: partnerNotifications.params })

@@ -47,6 +47,7 @@ export interface FeedRunView {
   unchanged: number;
   errors: number;
   errorCode: string | null;
+  errorParams: Record<string, string | number> | null;
   created: Date;
 }
 
@@ -129,6 +130,7 @@ export function runView(row: typeof feedRuns.$inferSelect): FeedRunView {
     unchanged: row.unchanged,
     errors: row.errors,
     errorCode: row.errorCode,
+    errorParams: row.errorParams ?? null,
     created: row.created,
   };
 }

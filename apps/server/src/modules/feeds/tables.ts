@@ -66,6 +66,8 @@ export const feedRuns = pgTable(
     unchanged: integer('unchanged').notNull().default(0),
     errors: integer('errors').notNull().default(0),
     errorCode: text('error_code'),
+    /** The failure's parameters (an HTTP status, a line), which its translated message names. */
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
     /** What a Heureka product run counted in the file (HeurekaFeedSummary of the domain); null for the others. */
     summary: jsonb('summary').$type<Record<string, number>>(),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
