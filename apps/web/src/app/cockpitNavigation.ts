@@ -13,12 +13,14 @@ import {
   IconMessages,
   IconReceipt,
   IconRocket,
+  IconRss,
   IconShieldLock,
   IconSpeakerphone,
   IconTags,
   IconTruckDelivery,
   IconUserPlus,
   IconUsers,
+  IconWebhook,
   IconWindow,
 } from '@tabler/icons-react';
 import { canOperate, type SessionAccess } from './session/access';
@@ -59,6 +61,8 @@ export const COCKPIT_NAV_ITEMS: readonly CockpitNavItem[] = [
   },
   { key: 'branches', to: '/cockpit/branches', icon: IconMapPin, area: 'deliveries', section: 'logistics' },
   { key: 'apiLimits', to: '/cockpit/api-limits', icon: IconApi, area: 'api', section: 'system' },
+  { key: 'webhooks', to: '/cockpit/webhooks', icon: IconWebhook, area: 'api', section: 'system' },
+  { key: 'feeds', to: '/cockpit/feeds', icon: IconRss, area: 'api', section: 'system' },
   { key: 'usage', to: '/cockpit/usage', icon: IconChartBar, area: 'usage', section: 'system' },
   { key: 'audit', to: '/cockpit/audit', icon: IconClipboardList, area: 'audit', section: 'system' },
   { key: 'flags', to: '/cockpit/flags', icon: IconFlag, area: 'flags', section: 'system' },

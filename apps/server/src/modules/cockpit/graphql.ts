@@ -2,6 +2,8 @@ import type { GridPage } from '@pp/domain';
 import { builder, GridInput, idArg } from '../../platform/graphql/builder';
 import { createRemoteLoginLink } from '../auth/service';
 import { broadcast, type CockpitPartnerRow, cockpitPartners } from './service';
+// The operators' lists of webhooks and feeds (issue 24 point 8).
+import './operator-lists-graphql';
 
 export const CockpitPartnerRef = builder.objectRef<CockpitPartnerRow>('CockpitPartner').implement({
   fields: (t) => ({

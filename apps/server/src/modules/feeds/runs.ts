@@ -105,8 +105,23 @@ async function queueRun(
   trigger: FeedRunTrigger,
 ): Promise<FeedRunView> {
   const { partnerId } = await ctx.require(FEED_RESOURCE[format], 'update');
-  const feed = await findFeed(ctx.db, partnerId, format, type);
+  return queueRunOf(ctx, await findFeed(ctx.db, partnerId, format, type), trigger);
+}
+
+/**
+ * A run of the feed now, with the limits of every person's enqueue (a URL, switched on, one open run at a time),
+ * for whoever was allowed to ask: the partner's people above, or an operator in the cockpit's list of feeds.
+ * Audited as the request's account.
+ */
+export async function queueRunOf(
+  ctx: RequestContext,
+  feed: FeedRow | undefined,
+  trigger: FeedRunTrigger,
+): Promise<FeedRunView> {
   if (!feed?.url) throw new DomainError('FEED_URL_MISSING');
+  const { partnerId } = feed;
+  const format = feed.format as FeedFormat;
+  const type = feed.type as FeedType;
   if (!feed.enabled) throw new DomainError('FEED_DISABLED');
   await closeDeadRuns(ctx.db, feed.id);
   return ctx.db.transaction(async (tx) => {
@@ -288,7 +303,13 @@ export async function runFeed(platform: Platform, job: FeedRunJob): Promise<void
     const failed = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(feedRuns)
-        .set({ status: 'FAILED', errorCode: code, endedAt: new Date(), ...totals })
+        .set({
+          status: 'FAILED',
+          errorCode: code,
+          errorParams: error instanceof DomainError ? error.params : null,
+          endedAt: new Date(),
+          ...totals,
+        })
         .where(running)
         .returning();
       if (row) await announceErrors(tx, row, totals, 'FAILED', code);

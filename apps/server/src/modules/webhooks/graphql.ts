@@ -17,7 +17,7 @@ import {
   type WebhookWithSecret,
 } from './service';
 
-const WebhookFailureRef = builder.objectRef<WebhookFailure>('WebhookFailure').implement({
+export const WebhookFailureRef = builder.objectRef<WebhookFailure>('WebhookFailure').implement({
   description: 'The newest failed delivery attempt of a broken webhook: why it broke.',
   fields: (t) => ({
     at: t.expose('at', { type: 'DateTime' }),
@@ -65,7 +65,7 @@ const WebhookTestResultRef = builder.objectRef<WebhookTestResult>('WebhookTestRe
   }),
 });
 
-const WebhookReenabledRef = builder.objectRef<WebhookReenabled>('WebhookReenabled').implement({
+export const WebhookReenabledRef = builder.objectRef<WebhookReenabled>('WebhookReenabled').implement({
   fields: (t) => ({
     webhook: t.field({ type: WebhookRef, resolve: (r) => r.webhook }),
     attempt: t.field({ type: WebhookTestResultRef, resolve: (r) => r.attempt }),

@@ -57,7 +57,8 @@ export interface WebhookWithSecret {
   secret: string;
 }
 
-const viewFields = {
+/** A hook's view as one select's fields (the partner's list, and the operators' list across partners). */
+export const viewFields = {
   id: webhooks.id,
   url: webhooks.url,
   event: webhooks.event,
@@ -299,14 +300,32 @@ export interface WebhookReenabled {
  */
 export async function reenableWebhook(ctx: RequestContext, id: string | number): Promise<WebhookReenabled> {
   const { partnerId } = await ctx.require('webhook', 'update');
-  const webhookId = hookId(id);
+  return reenableHookOf(ctx, partnerId, hookId(id));
+}
+
+/**
+ * The re-enable rule for whoever was allowed to apply it (the partner's people above, an operator in the
+ * cockpit's list), audited as the request's account. `brokenOnly`: a hook that is not BROKEN is left as its
+ * owner set it (INVALID_OPERATION), so an operator never switches on a hook its owner switched off.
+ */
+export async function reenableHookOf(
+  ctx: RequestContext,
+  partnerId: number,
+  webhookId: number,
+  options: { brokenOnly?: boolean } = {},
+): Promise<WebhookReenabled> {
   const deliveryId = await ctx.db.transaction(async (tx) => {
     const [hook] = await tx
+      .select({ status: webhooks.status })
+      .from(webhooks)
+      .where(and(eq(webhooks.partnerId, partnerId), eq(webhooks.id, webhookId)))
+      .for('update');
+    if (!hook) throw new DomainError('WEBHOOK_NOT_FOUND');
+    if (options.brokenOnly && hook.status !== 'BROKEN') throw new DomainError('INVALID_OPERATION');
+    await tx
       .update(webhooks)
       .set({ isEnabled: true, updated: new Date() })
-      .where(and(eq(webhooks.partnerId, partnerId), eq(webhooks.id, webhookId)))
-      .returning({ id: webhooks.id });
-    if (!hook) throw new DomainError('WEBHOOK_NOT_FOUND');
+      .where(and(eq(webhooks.partnerId, partnerId), eq(webhooks.id, webhookId)));
     const revived = await reactivate(tx, partnerId, webhookId);
     await recordAudit(tx, ctx.actor(partnerId), {
       action: 'webhook.reenable',

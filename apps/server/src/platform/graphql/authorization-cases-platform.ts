@@ -348,4 +348,18 @@ export const PLATFORM_CASES: Record<string, OperationCase> = {
   'Query.apiTiers': { access: 'operator:api.read', foreign: OPERATOR },
   'Query.cockpitApiLimits': { access: 'operator:api.read', foreign: OPERATOR },
   'Mutation.setPartnerApiTier': { access: 'operator:api.update', foreign: OPERATOR },
+  // The operators' lists behind the home's broken webhooks and failed feeds (issue 24 point 8). The actions'
+  // samples name no record, so the walk changes no shop's hook nor queues a run of its feed.
+  'Query.cockpitWebhooks': { access: 'operator:api.read', foreign: OPERATOR },
+  'Query.cockpitFeeds': { access: 'operator:api.read', foreign: OPERATOR },
+  'Mutation.cockpitWebhookReenable': {
+    access: 'operator:api.update',
+    foreign: OPERATOR,
+    sample: 'mutation { cockpitWebhookReenable(id: "2147483647") { attempt { sent } } }',
+  },
+  'Mutation.cockpitFeedRun': {
+    access: 'operator:api.update',
+    foreign: OPERATOR,
+    sample: 'mutation { cockpitFeedRun(id: "2147483647") { id } }',
+  },
 };

@@ -15,7 +15,6 @@ import { workflowColor } from '../../ui/workflowStatus';
 import { usageColor } from './ApiLimitPage';
 import { ApiTiersQuery, type CockpitApiLimitRow, CockpitApiLimitsQuery, SetPartnerApiTierMutation } from './operations';
 import { integrationColumns } from './ApiApplication';
-import { BackToPartners } from '../cockpit/BackToPartners';
 
 const GRID_KEY = ['cockpitApiLimits'] as const;
 
@@ -122,7 +121,7 @@ export function CockpitApiLimitsPage() {
   }, [flags, t, tiers.data]);
 
   return (
-    <PageFrame route="cockpitApiLimits" description={t('cockpit.apiLimits.subtitle')} actions={<BackToPartners />}>
+    <PageFrame route="cockpitApiLimits" description={t('cockpit.apiLimits.subtitle')}>
       {tiers.isError && <ErrorAlert error={tiers.error} />}
       <DataGrid
         id="cockpit-api-limits"

@@ -26,7 +26,6 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
 import { type BranchLoad, CockpitBranchLoadsQuery } from './operations';
-import { BackToPartners } from './BackToPartners';
 
 const LOADS_KEY = ['cockpitBranchLoads'] as const;
 /** The server's upload limit (the catalogue's "larger than 50 MB"). */
@@ -88,7 +87,7 @@ export function BranchesPage() {
   const tooLarge = !!file && file.size > MAX_MB * 1024 * 1024;
 
   return (
-    <PageFrame route="cockpitBranches" description={t('cockpit.branches.subtitle')} actions={<BackToPartners />}>
+    <PageFrame route="cockpitBranches" description={t('cockpit.branches.subtitle')}>
       <Card withBorder padding="lg" component="section" aria-labelledby="branch-upload-title">
         <Stack gap="sm">
           <Title order={2} size="h4" id="branch-upload-title">

@@ -28,7 +28,6 @@ import { ErrorAlert } from '../../ui/ErrorAlert';
 import { brandRequestColor } from '../catalog/brandStatus';
 import { flash } from '../../ui/flash';
 import { PageFrame } from '../../ui/PageFrame';
-import { BackToPartners } from './BackToPartners';
 
 const CockpitBrandRequestFields = graphql(`
   fragment CockpitBrandRequestFields on CockpitBrandRequestRow @_unmask {
@@ -210,11 +209,7 @@ export function BrandRequestsPage() {
   );
 
   return (
-    <PageFrame
-      route="cockpitBrandRequests"
-      description={t('cockpit.brandRequests.subtitle')}
-      actions={<BackToPartners />}
-    >
+    <PageFrame route="cockpitBrandRequests" description={t('cockpit.brandRequests.subtitle')}>
       <SegmentedControl
         value={status ?? 'ALL'}
         onChange={(next) =>

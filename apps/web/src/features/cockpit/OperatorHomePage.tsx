@@ -24,6 +24,7 @@ import { graphql } from '../../graphql/graphql';
 import { writeGridUrlState } from '../../ui/DataGrid/gridState';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { PageFrame } from '../../ui/PageFrame';
+import { BROKEN_WEBHOOKS_FILTERS, FAILED_FEEDS_FILTERS } from './operatorListsOperations';
 
 export const CockpitQueuesQuery = graphql(`
   query CockpitQueues {
@@ -53,8 +54,8 @@ interface QueueLink {
   search?: Record<string, unknown>;
 }
 
-/** Where each queue's items are worked: its grid, filtered to what waits. Null: no operator grid yet. */
-const QUEUE_LINKS: Readonly<Record<string, QueueLink | null>> = {
+/** Where each queue's items are worked: its grid, filtered to what waits. */
+const QUEUE_LINKS: Readonly<Record<string, QueueLink | undefined>> = {
   registrations: {
     to: '/cockpit/onboarding',
     search: gridSearch([
@@ -79,8 +80,9 @@ const QUEUE_LINKS: Readonly<Record<string, QueueLink | null>> = {
       { field: 'state', operator: 'IN', values: ['opened'] },
     ]),
   },
-  brokenWebhooks: null,
-  failedFeeds: null,
+  // The counts' own conditions: hooks whose status is BROKEN, switched-on feeds whose last run FAILED.
+  brokenWebhooks: { to: '/cockpit/webhooks', search: gridSearch(BROKEN_WEBHOOKS_FILTERS) },
+  failedFeeds: { to: '/cockpit/feeds', search: gridSearch(FAILED_FEEDS_FILTERS) },
 };
 
 const QUEUE_ICONS: Readonly<Record<string, ReactNode>> = {
@@ -130,7 +132,7 @@ export function OperatorHomePage() {
       {query.error && <ErrorAlert error={query.error} />}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="cockpit-queues">
         {queues.map((q) => {
-          const link = QUEUE_LINKS[q.queue] ?? null;
+          const link = QUEUE_LINKS[q.queue];
           const title = t(`cockpitQueues.queues.${q.queue}`);
           return (
             <Card key={q.queue} withBorder padding="md" data-testid={`queue-${q.queue}`}>
@@ -152,14 +154,10 @@ export function OperatorHomePage() {
                 >
                   {format.number(q.count)}
                 </Text>
-                {link ? (
+                {link && (
                   <Anchor component={Link} to={link.to} search={link.search as never} size="sm">
                     {t('cockpitQueues.open', { title })}
                   </Anchor>
-                ) : (
-                  <Text size="xs" c="dimmed">
-                    {t('cockpitQueues.noList')}
-                  </Text>
                 )}
               </Stack>
             </Card>

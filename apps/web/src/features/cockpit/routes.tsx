@@ -109,6 +109,19 @@ const cockpitChildren = [
     beforeLoad: requireOperator('api'),
     component: lazyRouteComponent(() => import('../api/CockpitApiLimitsPage'), 'CockpitApiLimitsPage'),
   }),
+  // The operators' lists behind the home's broken webhooks and failed feeds (issue 24 point 8).
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/webhooks',
+    beforeLoad: requireOperator('api'),
+    component: lazyRouteComponent(() => import('./CockpitWebhooksPage'), 'CockpitWebhooksPage'),
+  }),
+  createRoute({
+    getParentRoute: () => cockpitRoute,
+    path: '/feeds',
+    beforeLoad: requireOperator('api'),
+    component: lazyRouteComponent(() => import('./CockpitFeedsPage'), 'CockpitFeedsPage'),
+  }),
   createRoute({
     getParentRoute: () => cockpitRoute,
     path: '/portal-dialogs',

@@ -1,6 +1,5 @@
 import { CONVERSATION_STATES, MESSAGE_DEPARTMENTS } from '@pp/domain';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -105,18 +104,7 @@ export function CockpitMessagesPage() {
   );
 
   return (
-    <PageFrame
-      route="cockpitMessages"
-      description={t('cockpit.messages.subtitle')}
-      actions={
-        <Anchor component={Link} to="/cockpit" size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={14} aria-hidden />
-            {t('cockpit.messages.backToPartners')}
-          </Group>
-        </Anchor>
-      }
-    >
+    <PageFrame route="cockpitMessages" description={t('cockpit.messages.subtitle')}>
       <DataGrid
         id="cockpit-conversations"
         columns={columns}
