@@ -125,6 +125,13 @@ const COCKPIT_ROUTES = [
   '/cockpit/audit',
   '/cockpit/flags',
   '/cockpit/operators',
+  '/cockpit/webhooks',
+  '/cockpit/feeds',
+  '/cockpit/messages',
+  '/cockpit/api-limits',
+  '/cockpit/usage',
+  '/cockpit/terms',
+  '/cockpit/partners/1',
 ];
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];

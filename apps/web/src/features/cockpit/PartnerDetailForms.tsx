@@ -50,7 +50,13 @@ export function PartnerPeopleCard({ partner, canEdit }: { partner: CockpitPartne
   const refresh = useRefresh(partner.id);
   const form = useFormFields<People>(peopleOf(partner));
   const { reset } = form;
-  useEffect(() => reset(peopleOf(partner)), [partner, reset]);
+  const { kam, farmer, accountant, onboarding } = partner;
+  // Reset only when the saved names change: a refetch for any other reason (a note saved, a move) must not
+  // wipe names being typed.
+  useEffect(
+    () => reset({ kam: kam ?? '', farmer: farmer ?? '', accountant: accountant ?? '', onboarding: onboarding ?? '' }),
+    [kam, farmer, accountant, onboarding, reset],
+  );
   const save = useMutation({
     mutationFn: (people: People) => api.request(CockpitAssignPartnerMutation, { partnerId: partner.id, ...people }),
     onSuccess: () => {
@@ -106,7 +112,10 @@ export function PartnerNoteCard({ partner, canEdit }: { partner: CockpitPartnerD
   const refresh = useRefresh(partner.id);
   const form = useFormFields({ note: partner.note ?? '' });
   const { reset } = form;
-  useEffect(() => reset({ note: partner.note ?? '' }), [partner, reset]);
+  // Reset only when the saved note changes: a refetch for another reason (names saved a moment ago, a move)
+  // must not wipe a note being typed.
+  const savedNote = partner.note ?? '';
+  useEffect(() => reset({ note: savedNote }), [savedNote, reset]);
   const save = useMutation({
     mutationFn: (note: string) => api.request(CockpitSetPartnerNoteMutation, { partnerId: partner.id, note }),
     onSuccess: () => {

@@ -26,6 +26,20 @@ export const CockpitPartnerQuery = graphql(`
       apiTier
       checklistDone
       checklistTotal
+      checklist {
+        addresses { type ok }
+        contacts { type ok }
+        products
+        productsLive
+        transport
+        transportProblem
+        undeliverableProducts
+        contract
+        terms
+        provider
+        productsForApprovalSent
+        productsForApprovalSentWhen
+      }
       lifecycleCommands
       master {
         email
@@ -101,6 +115,29 @@ export const CockpitPartnerQuery = graphql(`
 `);
 
 export type CockpitPartnerDetail = ResultOf<typeof CockpitPartnerQuery>['cockpitPartner'];
+
+/** Only the partner's checklist: what the move dialog warns about before a shop goes live. */
+export const CockpitPartnerChecklistQuery = graphql(`
+  query CockpitPartnerChecklist($partnerId: ID!) {
+    cockpitPartner(partnerId: $partnerId) {
+      id
+      checklist {
+        addresses { type ok }
+        contacts { type ok }
+        products
+        productsLive
+        transport
+        transportProblem
+        undeliverableProducts
+        contract
+        terms
+        provider
+        productsForApprovalSent
+        productsForApprovalSentWhen
+      }
+    }
+  }
+`);
 
 export const CockpitPartnerLifecycleMutation = graphql(`
   mutation CockpitPartnerLifecycle($partnerId: ID!, $command: PartnerLifecycleCommand!, $note: String) {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { PartnerPeopleCard } from './PartnerDetailForms';
+import { PartnerNoteCard, PartnerPeopleCard } from './PartnerDetailForms';
 import type { CockpitPartnerDetail } from './PartnerDetailOperations';
 import { RegistrationCard, WorkflowCard } from './PartnerDetailSections';
 
@@ -37,6 +37,28 @@ const partner: CockpitPartnerDetail = {
   apiTier: 'Basic',
   checklistDone: 3,
   checklistTotal: 12,
+  checklist: {
+    addresses: [
+      { type: 'BILLING_ADDRESS', ok: true },
+      { type: 'MAIN_WAREHOUSE', ok: false },
+    ],
+    contacts: [
+      { type: 'MANAGER', ok: true },
+      { type: 'LOGISTICS', ok: false },
+      { type: 'FINANCE', ok: false },
+      { type: 'RMA', ok: false },
+    ],
+    products: 0,
+    productsLive: 0,
+    transport: false,
+    transportProblem: 'NO_METHOD',
+    undeliverableProducts: 0,
+    contract: true,
+    terms: false,
+    provider: true,
+    productsForApprovalSent: false,
+    productsForApprovalSentWhen: null,
+  },
   lifecycleCommands: [],
   master: { email: 'jan@kola-novak.cz', firstName: 'Jan', lastName: 'Novák', isConfirmed: false, isActive: true },
   contract: {
@@ -130,6 +152,24 @@ describe("a partner's detail", () => {
     expect(screen.getByTestId('partner-move')).toBeTruthy();
   });
 
+  it("names what the partner's checklist still lacks, and nothing once it is complete", () => {
+    const { unmount } = wrap(<WorkflowCard partner={partner} canMove />);
+    expect(screen.getByTestId('partner-checklist-missing').textContent).toBe('cockpitPartner.workflow.missing');
+    unmount();
+    const done = {
+      ...partner.checklist,
+      addresses: partner.checklist.addresses.map((a) => ({ ...a, ok: true })),
+      contacts: partner.checklist.contacts.map((c) => ({ ...c, ok: true })),
+      products: 4,
+      transport: true,
+      transportProblem: null,
+      terms: true,
+      productsForApprovalSent: true,
+    };
+    wrap(<WorkflowCard partner={{ ...partner, checklist: done }} canMove />);
+    expect(screen.queryByTestId('partner-checklist-missing')).toBeNull();
+  });
+
   it('refuses a name the domain refuses before anything is sent, and is read-only without the right', () => {
     const { unmount } = wrap(<PartnerPeopleCard partner={partner} canEdit />);
     // A pasted control character (the field's maxLength keeps the length in bounds already).
@@ -140,5 +180,26 @@ describe("a partner's detail", () => {
     wrap(<PartnerPeopleCard partner={partner} canEdit={false} />);
     expect(screen.queryByTestId('partner-people-save')).toBeNull();
     expect((screen.getByTestId('partner-person-farmer') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('keeps a note being typed when the detail is read again for another change, and takes a new saved note', () => {
+    const client = new QueryClient();
+    const view = (p: CockpitPartnerDetail) => (
+      <QueryClientProvider client={client}>
+        <MantineProvider>
+          <PartnerNoteCard partner={p} canEdit />
+        </MantineProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view(partner));
+    const note = () => screen.getByTestId('partner-note') as HTMLTextAreaElement;
+    fireEvent.change(note(), { target: { value: 'Volá jen dopoledne.' } });
+    // The names saved a moment ago come back: a new detail, the same saved note.
+    rerender(view({ ...partner, kam: 'Karel Klíčový' }));
+    expect(note().value).toBe('Volá jen dopoledne.');
+    expect((screen.getByTestId('partner-note-save') as HTMLButtonElement).disabled).toBe(false);
+    // Another operator's saved note replaces the field.
+    rerender(view({ ...partner, note: 'Platí jen převodem.' }));
+    expect(note().value).toBe('Platí jen převodem.');
   });
 });

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/i18n/format';
 import { workflowColor } from '../../ui/workflowStatus';
-import { MoveDialog } from './OnboardingPage';
+import { MoveDialog, missingChecklistItems } from './MoveDialog';
 import type { CockpitPartnerDetail } from './PartnerDetailOperations';
 
 /** One labelled value; a missing one is a dash, never an empty gap. */
@@ -203,6 +203,8 @@ export function WorkflowCard({ partner, canMove }: { partner: CockpitPartnerDeta
   const [moving, setMoving] = useState(false);
   const w = partner.workflow;
   const status = (s: string) => t(`partner.workflowStatus.${s}`, { defaultValue: s });
+  // The operator sees what the partner's own checklist still shows as not done, not only how many.
+  const missing = missingChecklistItems(partner.checklist, t);
   return (
     <Section id="partner-workflow" title={t('cockpitPartner.workflow.title')}>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -235,6 +237,11 @@ export function WorkflowCard({ partner, canMove }: { partner: CockpitPartnerDeta
           value={partner.checklistTotal ? (100 * partner.checklistDone) / partner.checklistTotal : 0}
           aria-hidden
         />
+        {missing.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="partner-checklist-missing">
+            {t('cockpitPartner.workflow.missing', { items: missing.join(', ') })}
+          </Text>
+        )}
       </Stack>
       {w.history.length === 0 ? (
         <Text size="sm" c="dimmed">

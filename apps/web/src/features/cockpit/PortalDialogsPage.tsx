@@ -133,7 +133,14 @@ export function PortalDialogsPage() {
         <LoadingScreen />
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={760}>
+          {/* A phone scrolls the table sideways: a named region a keyboard can focus scrolls with the keys too. */}
+          <Table.ScrollContainer
+            minWidth={760}
+            type="native"
+            role="region"
+            aria-label={t('routes.cockpitPortalDialogs')}
+            tabIndex={0}
+          >
             <Table verticalSpacing="sm" data-testid="portal-dialogs">
               <Table.Thead>
                 <Table.Tr>

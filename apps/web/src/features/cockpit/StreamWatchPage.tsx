@@ -118,7 +118,14 @@ export function StreamWatchPage() {
           </Group>
         </Group>
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={560}>
+          {/* A phone scrolls the table sideways: a named region a keyboard can focus scrolls with the keys too. */}
+          <Table.ScrollContainer
+            minWidth={560}
+            type="native"
+            role="region"
+            aria-label={t('routes.cockpitStreamWatch')}
+            tabIndex={0}
+          >
             <Table verticalSpacing="xs" data-testid="stream-watch-events">
               <Table.Caption>{t('streamWatch.caption')}</Table.Caption>
               <Table.Thead>
