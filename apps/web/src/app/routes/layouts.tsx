@@ -67,7 +67,8 @@ export const portalRoute = createRoute({
   beforeLoad: ({ context }) => {
     // An account that must use two-factor sign-in and has none may only set it up (issue 24).
     if (context.session.twoFactorRequired) throw redirect({ to: '/two-factor-setup' });
-    if (decideAccess({ session: context.session, area: 'portal' }) === 'to-cockpit') throw redirect({ to: '/cockpit/home' });
+    if (decideAccess({ session: context.session, area: 'portal' }) === 'to-cockpit')
+      throw redirect({ to: '/cockpit/home' });
   },
   // Areas render the tab bar inside their own component, where the router cannot preload it: loading it here,
   // beside the layout, means an area never suspends (and blanks the portal) while its tab bar arrives.
