@@ -21,7 +21,9 @@ export type ServiceModule = (typeof SERVICE_MODULES)[number];
 /**
  * The resources each module covers (docs/decisions.md "Service modules"). Availability and marketplace delivery
  * have no resource of their own (stock is part of products, MALL Delivery part of deliveries): switching them
- * off is recorded and shown, and takes no whole resource away.
+ * off takes no whole resource away; their commands (stock writes by the API, the portal and the availability
+ * feeds; MALL Delivery's request, settings and method offers) refuse with ACCESS_DENIED instead, each asking the
+ * server's `requireModuleOn`. Reads stay.
  */
 export const SERVICE_MODULE_RESOURCES: Readonly<Record<ServiceModule, readonly Resource[]>> = {
   orders: ['orders', 'sla'],

@@ -6,6 +6,7 @@ import { validationError } from '../../platform/errors';
 import { publishInTransaction } from '../../platform/stream/hub';
 import { rowId } from '../partner/addresses';
 import { partnerDeliveries } from '../partner/tables';
+import { requireMallDeliveryCommand } from './mall/service';
 import { lockMallDelivery, readConfig } from './mall/state';
 import { type DeliveryView, mallFieldsOf, withOpenOrders } from './service';
 
@@ -15,10 +16,11 @@ import { type DeliveryView, mallFieldsOf, withOpenOrders } from './service';
  * refused while Spectrum is on; withdrawing is always allowed. It changes no pricing, so it never answers
  * CANNOT_UPDATE_DELIVERY_PRICING — but from the moment a method is in an active offer its pricing is held
  * (docs/decisions.md). The partner row is locked first, as a decision on MALL Delivery locks it: the state
- * judged is the state at commit.
+ * judged is the state at commit. With the partner's marketplace delivery module off it is refused whole, a
+ * withdrawal too (ACCESS_DENIED, as every MALL Delivery command).
  */
 export async function updateDeliveryMall(ctx: RequestContext, id: string, input: unknown): Promise<DeliveryView> {
-  const { partnerId } = await ctx.require('deliveries', 'update');
+  const { partnerId } = await requireMallDeliveryCommand(ctx);
   const deliveryId = rowId(id) ?? -1;
   const parsed = methodMallSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);

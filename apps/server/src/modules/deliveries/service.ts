@@ -20,6 +20,7 @@ import { publishInTransaction } from '../../platform/stream/hub';
 import { orders } from '../orders/tables';
 import { rowId } from '../partner/addresses';
 import { settingsPartner } from '../partner/contract';
+import { requireModuleOn } from '../partner/service-modules';
 import { partnerDeliveries, partners } from '../partner/tables';
 import { readConfig } from './mall/state';
 import { isUniqueViolation } from '../../platform/db/pg-errors';
@@ -191,6 +192,11 @@ export async function saveDelivery(ctx: RequestContext, id: string | null, input
       }
       const mallRefusal = methodMallRefusal(mall, before ? mallFieldsOf(before) : null, values);
       if (mallRefusal) throw new DomainError(mallRefusal);
+      const mallChanges = before
+        ? before.mdpAllowed !== values.mdpAllowed || before.mallDeliveryType !== values.mallDeliveryType
+        : values.mdpAllowed;
+      // The MALL Delivery offer is the marketplace delivery module's, which operators may switch off.
+      if (mallChanges) await requireModuleOn(tx, partnerId, 'marketplaceDelivery');
       const [other] = await tx
         .select({ id: partnerDeliveries.id })
         .from(partnerDeliveries)

@@ -1,6 +1,7 @@
 import { DomainError, isProductId, STOCK_MAX, type XmlNode } from '@pp/domain';
 import { rowsOf } from '../../platform/db/client';
 import { withDeadlockRetry } from '../../platform/db/pg-errors';
+import { requireModuleOn } from '../partner/service-modules';
 import { availabilityStatement, checkedChanges, lockInOrder } from '../products/availability';
 import { FileRefusal, IMPORT_BATCH, readLinedItems } from '../products/import-read';
 import { firstLook, textKey } from './first-look';
@@ -79,6 +80,8 @@ async function writeChanges(ctx: FeedRunContext, changes: Change[]): Promise<Cha
   const items = checkedChanges('ITEM', changes);
   const found = await withDeadlockRetry(() =>
     db.transaction(async (tx) => {
+      // Switched off during the run, the availability module stops it here: what was written stays, nothing more.
+      await requireModuleOn(tx, ctx.partnerId, 'availability');
       await lockInOrder(tx, ctx.partnerId, 'ITEM', items);
       const rows = rowsOf<{ n: number }>(
         await tx.execute(availabilityStatement(ctx.partnerId, 'ITEM', items, ctx.actor, true)),

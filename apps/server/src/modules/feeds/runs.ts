@@ -4,6 +4,8 @@ import { recordAudit } from '../../platform/audit/service';
 import type { Platform, RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import { emitPartnerEvent } from '../events/emit';
+import { requireModuleOn } from '../partner/service-modules';
+import { partnerServiceModules } from '../partner/service-modules-tables';
 import { openFeed } from './fetch';
 import { forgetFeedHashes } from './hashes';
 import { feedProcessorOf } from './processors';
@@ -123,6 +125,8 @@ export async function queueRunOf(
   const format = feed.format as FeedFormat;
   const type = feed.type as FeedType;
   if (!feed.enabled) throw new DomainError('FEED_DISABLED');
+  // An availability feed writes stock, the availability module's: switched off, nobody queues its runs.
+  if (type === 'AVAILABILITY') await requireModuleOn(ctx.db, partnerId, 'availability');
   await closeDeadRuns(ctx.db, feed.id);
   return ctx.db.transaction(async (tx) => {
     // A reset forgets what was applied, so every item of the next run is applied again (a full resync).
@@ -252,6 +256,8 @@ export async function runFeed(platform: Platform, job: FeedRunJob): Promise<void
       .from(feeds)
       .where(and(eq(feeds.partnerId, run.partnerId), eq(feeds.id, run.feedId)));
     if (!feed?.url) throw new DomainError('FEED_URL_MISSING');
+    // A run queued before the availability module was switched off fails as a queue would have been refused.
+    if (run.type === 'AVAILABILITY') await requireModuleOn(db, run.partnerId, 'availability');
     url = feed.url;
     const feedUrl = feed.url;
     const processor = feedProcessorOf(run.format as FeedFormat, run.type as FeedType);
@@ -333,7 +339,8 @@ const SCHEDULE_BATCH = 500;
  * is due, and moves its next run one period on, in one statement per batch. The UPDATE … RETURNING takes each
  * due feed once however many processes tick at the same minute (rows taken by another are skipped, and a moved
  * next_run_at no longer qualifies); the partial unique index refuses a second open run of a feed. A feed whose
- * previous run is still open gets no run this time: its next run is due a period later.
+ * previous run is still open gets no run this time: its next run is due a period later. An availability feed
+ * of a partner whose availability module is off is left due, and runs at the first minute after it is on again.
  */
 export async function queueScheduledRuns(platform: Platform): Promise<number> {
   const db = platform.database.db;
@@ -347,6 +354,8 @@ export async function queueScheduledRuns(platform: Platform): Promise<number> {
           where f.id in (
             select id from ${feeds}
             where next_run_at <= now() and enabled and url is not null and schedule_minutes is not null
+              and not (type = 'AVAILABILITY' and exists (select 1 from ${partnerServiceModules} m
+                where m.partner_id = ${feeds}.partner_id and m.module = 'availability' and not m.enabled))
             order by next_run_at
             limit ${SCHEDULE_BATCH}
             for update skip locked)

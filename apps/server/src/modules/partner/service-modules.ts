@@ -6,7 +6,7 @@ import {
   SERVICE_MODULES,
   type ServiceModule,
 } from '@pp/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import { announceInTransaction } from '../../platform/auth-cache';
 import type { RequestContext } from '../../platform/context';
@@ -19,7 +19,7 @@ import { accountPartners, partners } from './tables';
 export interface ServiceModuleView {
   module: ServiceModule;
   enabled: boolean;
-  /** The partner resources it covers (none for availability and marketplace delivery). */
+  /** The partner resources it covers (none for availability and marketplace delivery: see requireModuleOn). */
   resources: readonly Resource[];
   /** When an operator last switched it; null while it has never been touched (on by default). */
   updated: Date | null;
@@ -40,6 +40,25 @@ async function storedSwitches(db: DbOrTx, partnerId: number) {
 export async function switchedOffModules(db: DbOrTx, partnerId: number): Promise<ServiceModule[]> {
   const rows = await storedSwitches(db, partnerId);
   return rows.flatMap((r) => (!r.enabled && isServiceModule(r.module) ? [r.module] : []));
+}
+
+/**
+ * Refuses a partner's command of a switched-off module, as a disabled policy refuses (ACCESS_DENIED). For the
+ * modules that take no whole resource away (availability: stock lives in products; marketplace delivery: MALL
+ * Delivery lives in deliveries), so their policies cannot say it: each writing path asks here, reads do not.
+ * One key look-up, read at the command's moment: a switch applies to the next command at once.
+ */
+export async function requireModuleOn(db: DbOrTx, partnerId: number, module: ServiceModule): Promise<void> {
+  if (!(await isModuleOn(db, partnerId, module))) throw new DomainError('ACCESS_DENIED');
+}
+
+/** Whether a module is on at the partner (a module nobody switched is). */
+export async function isModuleOn(db: DbOrTx, partnerId: number, module: ServiceModule): Promise<boolean> {
+  const [row] = await db
+    .select({ enabled: partnerServiceModules.enabled })
+    .from(partnerServiceModules)
+    .where(and(eq(partnerServiceModules.partnerId, partnerId), eq(partnerServiceModules.module, module)));
+  return row?.enabled ?? true;
 }
 
 async function modulesOf(db: DbOrTx, partnerId: number): Promise<ServiceModuleView[]> {

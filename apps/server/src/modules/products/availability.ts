@@ -5,13 +5,14 @@ import type { RequestContext } from '../../platform/context';
 import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import { type StoredRow, writeSingleChange } from './availability-single';
 import { withDeadlockRetry } from '../../platform/db/pg-errors';
+import { requireModuleOn } from '../partner/service-modules';
 import { PRODUCTS_PER_COMMAND } from './service';
 
 /**
  * Stock and status of products and variants (the availability of the marketplace's API, and the stock and
  * status fields of the portal's form and batch change): the same bounds as the form (0…STOCK_MAX, a seller
  * sets ACTIVE or INACTIVE), NOT_FOR_RESALE stays the marketplace's (a change of stock keeps it, as a save of
- * the form does), partner scoping and the products update right.
+ * the form does), partner scoping, the products update right and the partner's availability module on.
  *
  * Connectors send stock often and in bulk, so a change is ONE statement: it resolves the items, refuses the
  * whole command when one is not the partner's, writes the rows that really change and records the audit
@@ -117,6 +118,8 @@ export async function setAvailability(
   changes: readonly AvailabilityChange[],
 ): Promise<StoredAvailability[]> {
   const { partnerId } = await ctx.require('products', 'update');
+  // Stock is the availability module's, which operators may switch off (it has no resource of its own).
+  await requireModuleOn(ctx.db, partnerId, 'availability');
   const items = checkedChanges(scope, changes);
   const actor = ctx.actor(partnerId);
   const statement = availabilityStatement(partnerId, scope, items, actor);

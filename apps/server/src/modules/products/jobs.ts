@@ -6,6 +6,7 @@ import type { Platform, RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import type { JobDefinition } from '../../platform/jobs';
 import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
+import { isModuleOn, requireModuleOn } from '../partner/service-modules';
 import { BATCH_FIELDS, type BatchField, type BatchValue, batchValue, holdBatchPriceJumps } from './batch';
 import { productIdsArg } from './service';
 import { partnerShop, partnerShopOf } from './shop';
@@ -174,6 +175,8 @@ export async function startProductBatch(
   if (forcePrice && checked.field !== 'price') {
     throw new DomainError('VALIDATION_ERROR', {}, [{ field: 'forcePrice', rule: 'invalid' }]);
   }
+  // Stock is the availability module's, which operators may switch off (it has no resource of its own).
+  if (checked.field === 'inStock') await requireModuleOn(ctx.db, partnerId, 'availability');
   if (checked.field === 'brandId' && checked.value !== null) {
     const names = await loadBrandNames(ctx.db, [checked.value as string]);
     if (!names.has(checked.value as string))
@@ -191,10 +194,12 @@ export async function startProductBatch(
 
 /**
  * The ids of a batch the value may be written to. The marketplace's NOT_FOR_RESALE is never overwritten by a
- * status; going live needs an unblocked product whose category has every parameter it needs for listing.
+ * status; stock is written only while the availability module is on; going live needs an unblocked product whose category has every parameter it needs for listing.
  */
 async function writableIds(tx: DbOrTx, data: BatchJob, ids: string[]): Promise<string[]> {
   const scope = and(eq(products.partnerId, data.partnerId), inArray(products.id, ids));
+  // A stock batch queued before the availability module was switched off writes nothing more (counted failed).
+  if (data.field === 'inStock' && !(await isModuleOn(tx, data.partnerId, 'availability'))) return [];
   if (data.field === 'status') {
     const rows = await tx
       .select({ id: products.id })

@@ -22,6 +22,7 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { validationError } from '../../platform/errors';
 import { loadBrandNames, loadCategoryRules } from '../catalog/rules';
+import { isModuleOn } from '../partner/service-modules';
 import { categoryNames } from './grid';
 import { keepStoredFiles } from '../../platform/files';
 import { resolveMedia, storedImageDimensions, thumbIdOf } from './media';
@@ -170,6 +171,13 @@ export async function saveProduct(
   const stored = await findProduct(ctx.db, partnerId, id);
   if (updating && !stored) throw new DomainError('PRODUCT_NOT_FOUND', { productId: id });
   if (!updating && stored) throw new DomainError('PRODUCT_ALREADY_EXISTS', { productId: id });
+  if (
+    !(await isModuleOn(ctx.db, partnerId, 'availability')) &&
+    (await changesStock(ctx.db, partnerId, stored, input))
+  ) {
+    // Stock is the availability module's, switched off: the rest of the product may still be saved.
+    throw new DomainError('ACCESS_DENIED');
+  }
 
   const categoryId = input.categoryId ?? null;
   const category =
@@ -400,6 +408,25 @@ export async function saveProduct(
     throw new DomainError('PRODUCT_ALREADY_EXISTS', { productId: id });
   }
   return (await loadDetail(ctx, partnerId, id)) as ProductDetail;
+}
+
+/** Whether a save sets other stock than stored (a new product or variant starts at none). */
+async function changesStock(
+  db: DbOrTx,
+  partnerId: number,
+  stored: { id: string; inStock: number } | null,
+  input: ProductInput,
+): Promise<boolean> {
+  if ((stored?.inStock ?? 0) !== input.inStock) return true;
+  if (!input.variants.length) return false;
+  const before = stored
+    ? await db
+        .select({ id: productVariants.id, inStock: productVariants.inStock })
+        .from(productVariants)
+        .where(and(eq(productVariants.partnerId, partnerId), eq(productVariants.productId, stored.id)))
+    : [];
+  const stock = new Map(before.map((v) => [v.id, v.inStock]));
+  return input.variants.some((v) => (stock.get(v.id) ?? 0) !== v.inStock);
 }
 
 /** The ids a bulk command names: at least one, at most PRODUCTS_PER_COMMAND, each a product id. */

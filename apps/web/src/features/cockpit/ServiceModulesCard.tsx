@@ -77,9 +77,10 @@ export function ServiceModulesCard({ partnerId }: { partnerId: string }) {
           .filter((m) => isServiceModule(m.module))
           .map((m) => {
             const module = m.module as ServiceModule;
+            // A module without a resource of its own covers commands (server partner/service-modules.ts).
             const covers = m.resources.length
               ? m.resources.map((r) => t(`permissions.resources.${r}`)).join(', ')
-              : t('serviceModules.noResource');
+              : t(`serviceModules.commands.${module}`);
             return (
               <Group key={module} justify="space-between" wrap="nowrap" align="flex-start">
                 <Switch

@@ -7,6 +7,7 @@ import { api } from '../../app/api/api';
 import { fieldErrors } from '../../app/api/apiError';
 import { canAccess } from '../../app/session/access';
 import { useSession } from '../../app/session/session';
+import { useModuleOffReason } from '../../app/session/serviceModules';
 import { ErrorAlert } from '../../ui/ErrorAlert';
 import { BrandSelect } from '../catalog/BrandSelect';
 import { batchFieldKind, batchValue } from './batchFields';
@@ -31,6 +32,8 @@ export function BatchApplyDialog({
 }) {
   const { t } = useTranslation();
   const session = useSession();
+  // Stock is the availability module's: switched off by an operator, a batch of it would be refused.
+  const stockOff = useModuleOffReason('availability');
   const shopId =
     session.selectedPartner && isShopId(session.selectedPartner.shopId) ? session.selectedPartner.shopId : null;
   const [field, setField] = useState<BatchField>('deliveryDelay');
@@ -94,7 +97,12 @@ export function BatchApplyDialog({
           <Text size="sm">{t('products.batch.help', { count: productIds?.length ?? 0 })}</Text>
           <Select
             label={t('products.batch.field')}
-            data={BATCH_FIELDS.map((f) => ({ value: f, label: t(`products.batch.fields.${f}`) }))}
+            data={BATCH_FIELDS.map((f) => ({
+              value: f,
+              label: t(`products.batch.fields.${f}`),
+              disabled: f === 'inStock' && stockOff !== null,
+            }))}
+            description={stockOff ?? undefined}
             value={field}
             allowDeselect={false}
             disabled={!!jobId}

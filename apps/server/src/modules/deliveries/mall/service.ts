@@ -14,6 +14,7 @@ import { recordAudit } from '../../../platform/audit/service';
 import { announceInTransaction } from '../../../platform/auth-cache';
 import type { RequestContext } from '../../../platform/context';
 import { validationError } from '../../../platform/errors';
+import { requireModuleOn } from '../../partner/service-modules';
 import { partners } from '../../partner/tables';
 import {
   announceMallDelivery,
@@ -24,6 +25,16 @@ import {
   readConfig,
 } from './state';
 import { mallDeliveryConfigs, mallDeliveryRequests } from './tables';
+
+/**
+ * The right to a MALL Delivery command of the selected partner: `deliveries` update, and its marketplace
+ * delivery module on (an operator's switch, which no policy carries: partner/service-modules.ts).
+ */
+export async function requireMallDeliveryCommand(ctx: RequestContext): Promise<{ partnerId: number }> {
+  const { partnerId } = await ctx.require('deliveries', 'update');
+  await requireModuleOn(ctx.db, partnerId, 'marketplaceDelivery');
+  return { partnerId };
+}
 
 /** The selected partner's MALL Delivery: state, settings, the warehouse and contact it relies on. */
 export async function mallDelivery(ctx: RequestContext): Promise<MallDeliveryView> {
@@ -44,7 +55,7 @@ export async function mallDeliveryRegisterBranches(ctx: RequestContext): Promise
  * someone to call from day one.
  */
 export async function requestMallDelivery(ctx: RequestContext): Promise<MallDeliveryView> {
-  const { partnerId } = await ctx.require('deliveries', 'update');
+  const { partnerId } = await requireMallDeliveryCommand(ctx);
   const auth = ctx.requireAuth();
   await ctx.db.transaction(async (tx) => {
     const { state } = await lockMallDelivery(tx, partnerId);
@@ -72,7 +83,7 @@ export async function requestMallDelivery(ctx: RequestContext): Promise<MallDeli
 
 /** The partner's classic settings: depots, return PIN and the warehouse's hours, while Spectrum is off. */
 export async function updateClassicConfig(ctx: RequestContext, input: unknown): Promise<MallDeliveryView> {
-  const { partnerId } = await ctx.require('deliveries', 'update');
+  const { partnerId } = await requireMallDeliveryCommand(ctx);
   await ctx.db.transaction(async (tx) => {
     const { state, shopId } = await lockMallDelivery(tx, partnerId);
     const config = await readConfig(tx, partnerId);
@@ -108,7 +119,7 @@ export async function updateClassicConfig(ctx: RequestContext, input: unknown): 
  * does not.
  */
 export async function updateSpectrumConfig(ctx: RequestContext, input: unknown): Promise<MallDeliveryView> {
-  const { partnerId } = await ctx.require('deliveries', 'update');
+  const { partnerId } = await requireMallDeliveryCommand(ctx);
   const parsed = spectrumConfigSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const data = parsed.data;

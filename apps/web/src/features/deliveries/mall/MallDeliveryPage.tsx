@@ -22,6 +22,7 @@ import { api } from '../../../app/api/api';
 import { errorMessage } from '../../../app/api/apiError';
 import { useFormat } from '../../../app/i18n/format';
 import { usePermission } from '../../../app/session/permission';
+import { useModuleOffReason } from '../../../app/session/serviceModules';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { useDocumentTitle } from '../../../ui/PageFrame';
 import { flash } from '../../../ui/flash';
@@ -124,6 +125,7 @@ export function MallDeliveryPage() {
   useDocumentTitle('deliveriesMall');
   const mall = useMallDelivery();
   const canUpdate = usePermission('deliveries', 'update');
+  const offReason = useModuleOffReason('marketplaceDelivery');
   const request = useMutation({
     mutationFn: () => api.request(MallDeliveryRequestMutation, {}),
     onSuccess: (result) => {
@@ -158,7 +160,7 @@ export function MallDeliveryPage() {
               leftSection={<IconSend size={16} aria-hidden />}
               onClick={() => request.mutate()}
               loading={request.isPending}
-              disabled={!ready}
+              disabled={!ready || offReason !== null}
               data-testid="mall-request"
             >
               {t(data.state === 'declined' ? 'deliveries.mall.requestAgain' : 'deliveries.mall.request')}
@@ -167,6 +169,11 @@ export function MallDeliveryPage() {
         )}
       </Group>
       <Text size="sm">{t(`deliveries.mall.stateText.${data.state}`)}</Text>
+      {offReason && (
+        <Text size="sm" c="orange.9" data-testid="mall-module-off">
+          {offReason}
+        </Text>
+      )}
       {data.state === 'requested' && data.lastRequest && (
         <Alert color="blue" data-testid="mall-pending">
           {t('deliveries.mall.pendingSince', { date: format.dateTime(data.lastRequest.requestedAt) })}

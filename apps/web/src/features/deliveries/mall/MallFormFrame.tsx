@@ -1,9 +1,10 @@
-import { Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../app/api/apiError';
 import { type Permission, usePermission } from '../../../app/session/permission';
+import { useModuleOffReason } from '../../../app/session/serviceModules';
 import { ErrorAlert } from '../../../ui/ErrorAlert';
 import { flash } from '../../../ui/flash';
 import { PermissionGate } from '../../../ui/PermissionGate';
@@ -83,7 +84,8 @@ export function useMallSettingsForm<V extends Record<string, string>>({
 
 /**
  * The frame of a MALL Delivery settings form: the refusal that keeps it read-only (said above the fields),
- * the fields, the unsaved-changes guard and the save bar, gated by the permission and by the refusal.
+ * the fields, the unsaved-changes guard and the save bar, gated by the permission, the refusal and the
+ * partner's MALL Delivery module.
  */
 export function MallSettingsForm({
   formRef,
@@ -110,15 +112,27 @@ export function MallSettingsForm({
   saveTestId: string;
   children: ReactNode;
 }) {
+  // An operator may switch the partner's MALL Delivery module off: its settings are then read-only.
+  const offReason = useModuleOffReason('marketplaceDelivery');
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={label}>
       <Stack gap="md">
+        {offReason && (
+          <Text size="sm" c="orange.9" data-testid="mall-module-off">
+            {offReason}
+          </Text>
+        )}
         {notice}
         {children}
         <UnsavedChangesGuard dirty={dirty && !saving} />
         <Group justify="flex-end">
           <PermissionGate permission={canUpdate}>
-            <Button type="submit" loading={saving} disabled={saveDisabled} data-testid={saveTestId}>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={saveDisabled || offReason !== null}
+              data-testid={saveTestId}
+            >
               {saveLabel}
             </Button>
           </PermissionGate>

@@ -25,6 +25,7 @@ import {
 } from '@mantine/core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModuleOffReason } from '../../../app/session/serviceModules';
 import { BrandSelect } from '../../catalog/BrandSelect';
 import { ProductDeliveryCheck } from '../../deliveries/ProductDeliveryCheck';
 import { type ProductForm, sentIndex } from './formState';
@@ -62,6 +63,8 @@ export interface BasicTabProps {
 /** The basic tab: identity and texts, prices and stock, delivery and package, status, promotions, media. */
 export function BasicTab({ form, set, err, shopId, isNew, title }: BasicTabProps) {
   const { t } = useTranslation();
+  // Stock is the availability module's: switched off by an operator, the server refuses a change of it.
+  const stockOff = useModuleOffReason('availability');
   const market = MARKETS[shopId];
   const currency = market.currency;
   const f = (key: string) => t(`products.detail.fields.${key}`, { currency });
@@ -223,6 +226,8 @@ export function BasicTab({ form, set, err, shopId, isNew, title }: BasicTabProps
             allowDecimal={false}
             allowNegative={false}
             onChange={(n) => set({ inStock: typeof n === 'number' ? n : 0 })}
+            disabled={stockOff !== null}
+            description={stockOff ?? undefined}
             error={err('inStock')}
             data-testid="product-inStock"
           />
