@@ -39,7 +39,7 @@ test('a seller’s page views and clicks reach the cockpit usage view, named by 
 
   const operator = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await login(operator, 'admin@demo.test');
-  await operator.getByRole('link', { name: 'Usage' }).click();
+  await operator.getByTestId('cockpit-nav-usage').click();
   await expect(operator).toHaveURL(/\/cockpit\/usage$/);
   const table = operator.getByTestId('usage-table');
   await expect(table).toBeVisible();

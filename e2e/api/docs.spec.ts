@@ -24,6 +24,9 @@ test.describe('API documentation', () => {
   });
 
   test('a partner reads an endpoint, tries it with the sandbox client id and sees the answer', async ({ page }) => {
+    // Four endpoints tried, then axe and full-page pictures of a long page at two widths: close to a minute on
+    // a busy two-core machine.
+    test.setTimeout(120_000);
     await login(page, 'partner@demo.test');
     // The keys list says plainly what an integration sends, and leads to the documentation.
     await page.goto('/partner/api-limit');

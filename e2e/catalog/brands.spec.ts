@@ -87,7 +87,7 @@ test('a seller requests a brand, an operator accepts it, the seller sees it acce
   const operator = await operatorContext.newPage();
   await operator.addInitScript(() => localStorage.setItem('pp.language', 'en'));
   await login(operator, 'admin@demo.test');
-  await operator.getByRole('link', { name: 'Brand requests' }).click();
+  await operator.getByTestId('cockpit-nav-brandRequests').click();
   await expect(operator).toHaveURL(/\/cockpit\/brand-requests$/);
   await expect(operator.getByTestId('grid-row').first()).toBeVisible();
   await expect(operator.getByTestId('app-shell')).toHaveAttribute('data-stream-state', 'open');

@@ -95,7 +95,7 @@ test('an operator plans a new version from a later day; the seller keeps todayâ€
   await operator.addInitScript(() => localStorage.setItem('pp.language', 'en'));
   const problems = watchProblems(operator);
   await login(operator, 'admin@demo.test');
-  await operator.getByRole('link', { name: 'Price lists' }).click();
+  await operator.getByTestId('cockpit-nav-priceLists').click();
   await expect(operator).toHaveURL(/\/cockpit\/price-lists$/);
   await expect(operator.getByRole('combobox', { name: 'Shop' })).toHaveValue('CZ10MA');
   const list = operator.locator('[data-testid^="cockpit-price-list-"]').filter({ hasText: 'Standard CZ10MA' });

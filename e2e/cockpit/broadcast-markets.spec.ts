@@ -11,6 +11,7 @@ test('a notice to chosen markets is previewed, confirmed, and reaches the seller
   await expect(seller.getByTestId('app-shell')).toHaveAttribute('data-stream-state', 'open');
 
   await login(operator, 'admin@demo.test');
+  await operator.goto('/cockpit');
   await operator.getByTestId('broadcast-open').click();
   await operator.getByTestId('broadcast-chosen').check();
   await operator.getByRole('textbox', { name: /notice/i }).fill('Slovak warehouse closed on Friday');

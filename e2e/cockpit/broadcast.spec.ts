@@ -8,6 +8,7 @@ test('an operator notice reaches a seller who has the portal open', async ({ bro
   await expect(seller.getByTestId('app-shell')).toHaveAttribute('data-stream-state', 'open');
 
   await login(operator, 'admin@demo.test');
+  await operator.goto('/cockpit');
   await operator.getByTestId('broadcast-open').click();
   await operator.getByTestId('broadcast-review').click();
   await expect(operator.getByText('The field is mandatory')).toBeVisible();

@@ -79,7 +79,7 @@ test('an operator publishes a campaign; a seller joins it with a file, fixes two
   await operator.addInitScript(() => localStorage.setItem('pp.language', 'en'));
   const operatorProblems = watchProblems(operator);
   await login(operator, 'admin@demo.test');
-  await operator.getByRole('link', { name: 'Campaigns' }).click();
+  await operator.getByTestId('cockpit-nav-campaigns').click();
   await expect(operator).toHaveURL(/\/cockpit\/campaigns$/);
   await operator.getByRole('button', { name: 'New campaign' }).click();
   const form = operator.getByRole('form', { name: 'Campaign' });

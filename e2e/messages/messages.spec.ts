@@ -73,7 +73,7 @@ test('a partner writes with an attachment, an operator answers, the answer arriv
   const operator = await operatorContext.newPage();
   await operator.addInitScript(() => localStorage.setItem('pp.language', 'en'));
   await login(operator, 'admin@demo.test');
-  await operator.getByRole('link', { name: 'Messages' }).click();
+  await operator.getByTestId('cockpit-nav-messages').click();
   await expect(operator).toHaveURL(/\/cockpit\/messages/);
   await operator.getByRole('button', { name: 'Waiting for us' }).click();
   const row = operator.getByTestId('grid-row').filter({ hasText: subject });
