@@ -7,6 +7,7 @@ import { mallDeliveryConfigs, mallDeliveryRequests } from '../deliveries/mall/ta
 import { runFeed } from '../feeds/runs';
 import { feedRuns, feeds } from '../feeds/tables';
 import { insertTestCatalog, TEST_BRAND, TEST_CATEGORY } from '../products/test-catalog';
+import { importProductXml, productItem, productXml } from '../products/test-import';
 import { partnerAddresses, partnerContacts, partners } from './tables';
 
 /**
@@ -134,6 +135,53 @@ describe('the availability module switched off', () => {
     const saved = await server.gql(UPDATE, { id: 'SMC-1', data: product('SMC-1', { inStock: 6 }) }, asCz());
     expect(saved.errors).toBeUndefined();
     expect(await stockOf(cz, 'SMC-1')).toBe(6);
+  });
+
+  it('lets a product file change everything but stock: kept where it was, none for a new product', async () => {
+    const file = (stock: number) =>
+      productXml(
+        ...['SMC-1', 'SMC-IMP'].map((id) =>
+          productItem(
+            id,
+            `<BRAND_ID>${TEST_BRAND.id}</BRAND_ID><CATEGORY_ID>${TEST_CATEGORY.leaf}</CATEGORY_ID><PRICE>1000</PRICE>` +
+              `<VAT>21</VAT><IN_STOCK>${stock}</IN_STOCK><LINE>Imported</LINE>` +
+              `<VARIANTS><VARIANT><ID>${id}-V</ID><PRICE>1000</PRICE><IN_STOCK>${stock}</IN_STOCK></VARIANT></VARIANTS>`,
+          ),
+        ),
+      );
+    const before = await stockOf(cz, 'SMC-1');
+    const variantStock = async (id: string) => {
+      const { rows } = await server.database.executeSql(
+        'select in_stock from product_variants where partner_id = $1 and id = $2',
+        [cz, id],
+      );
+      return Number((rows[0] as { in_stock: number }).in_stock);
+    };
+    await setModule(cz, 'availability', false);
+    try {
+      const done = await importProductXml(server, asCz(), file(99));
+      expect(done.record).toMatchObject({ status: 'DONE', failed: 0 });
+      expect(await stockOf(cz, 'SMC-1')).toBe(before);
+      expect(await stockOf(cz, 'SMC-IMP')).toBe(0);
+      expect(await variantStock('SMC-IMP-V')).toBe(0);
+      const { rows } = await server.database.executeSql('select line from products where partner_id = $1 and id = $2', [
+        cz,
+        'SMC-1',
+      ]);
+      expect((rows[0] as { line: string }).line).toBe('Imported');
+      // A variant keeps what it had from the import before, too.
+      await server.database.executeSql('update product_variants set in_stock = 4 where partner_id = $1 and id = $2', [
+        cz,
+        'SMC-IMP-V',
+      ]);
+      await importProductXml(server, asCz(), file(98));
+      expect(await variantStock('SMC-IMP-V')).toBe(4);
+    } finally {
+      await setModule(cz, 'availability', true);
+    }
+    await importProductXml(server, asCz(), file(5));
+    expect(await stockOf(cz, 'SMC-IMP')).toBe(5);
+    expect(await variantStock('SMC-IMP-V')).toBe(5);
   });
 
   it('refuses to queue an availability feed run, and fails a run queued before the switch', async () => {

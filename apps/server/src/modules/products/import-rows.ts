@@ -1,6 +1,6 @@
 import { type CategoryRules, mediaToSave, type ProductInput, variantTitle, variantTitleParameters } from '@pp/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../platform/db/client';
+import { type DbOrTx, rowsOf } from '../../platform/db/client';
 import type { Accepted, Existing, ExistingMedia, ImportJobScope, Refused } from './import-types';
 
 /**
@@ -48,8 +48,21 @@ export async function writeProducts(
   existing: Map<string, Existing>,
   mediaByUrl: Map<string, ExistingMedia>,
   flagged: Set<string>,
+  /**
+   * The availability module is off at the partner (an operator switched it): a file changes everything but stock —
+   * a product and a variant keep the stock they have, a new one starts without any.
+   */
+  keepStock = false,
 ) {
   const ids = accepted.map((a) => a.input.id);
+  const keptVariantStock = new Map<string, number>();
+  if (keepStock) {
+    const stored = rowsOf<{ product_id: string; id: string; in_stock: number }>(
+      await tx.execute(sql`select product_id, id, in_stock from product_variants
+        where partner_id = ${scope.partnerId} and product_id = any(${sql.param(ids)}::text[])`),
+    );
+    for (const row of stored) keptVariantStock.set(`${row.product_id}\n${row.id}`, Number(row.in_stock));
+  }
   await tx.execute(
     sql`delete from product_variants where partner_id = ${scope.partnerId} and product_id = any(${sql.param(ids)}::text[])`,
   );
@@ -110,7 +123,7 @@ export async function writeProducts(
         fair_price: r.input.fairPrice,
         weee_fee: r.input.weeeFee,
         vat: r.input.vat,
-        in_stock: r.input.inStock,
+        in_stock: keepStock ? 0 : r.input.inStock,
         delivery_delay: r.input.deliveryDelay,
         free_delivery: r.input.freeDelivery,
         package_size: r.input.packageSize,
@@ -143,7 +156,7 @@ export async function writeProducts(
       taric_code = excluded.taric_code, priority = excluded.priority, price = excluded.price,
       force_price = excluded.force_price, rrp = excluded.rrp,
       purchase_price = excluded.purchase_price, fair_price = excluded.fair_price, weee_fee = excluded.weee_fee,
-      vat = excluded.vat, in_stock = excluded.in_stock, delivery_delay = excluded.delivery_delay,
+      vat = excluded.vat, in_stock = ${keepStock ? sql`products.in_stock` : sql`excluded.in_stock`}, delivery_delay = excluded.delivery_delay,
       free_delivery = excluded.free_delivery, package_size = excluded.package_size, weight = excluded.weight,
       width = excluded.width, length = excluded.length, height = excluded.height, parameters = excluded.parameters,
       variable_parameters = excluded.variable_parameters, promotions = excluded.promotions, labels = excluded.labels,
@@ -173,7 +186,7 @@ export async function writeProducts(
           title: r.title,
           price: r.v.price,
           rrp: r.v.rrp,
-          in_stock: r.v.inStock,
+          in_stock: keepStock ? (keptVariantStock.get(`${r.productId}\n${r.v.id}`) ?? 0) : r.v.inStock,
           barcode: r.v.barcode,
           image_url: r.v.imageUrl,
           delivery_delay: r.v.deliveryDelay,

@@ -7,6 +7,7 @@ import { newImportCache, type PreparedBatch, prepareBatch } from './import-looku
 import type { ParsedBatch } from './import-prepare';
 import { holdPriceJumps } from './import-prices';
 import { writeErrors, writeProducts } from './import-rows';
+import { isModuleOn } from '../partner/service-modules';
 import type { Accepted, Existing, ExistingMedia, ImportJobScope, Refused } from './import-types';
 import { queueRemoteMedia } from './remote-media';
 
@@ -75,7 +76,8 @@ export async function commitBatch(
           and source <> 'IMPORT' and product_id = any(${sql.param(written)}::text[])`),
       ).map((row) => row.product_id),
     );
-    await writeProducts(tx, scope, accepted, existing, mediaByUrl, flagged);
+    const keepStock = !(await isModuleOn(tx, scope.partnerId, 'availability'));
+    await writeProducts(tx, scope, accepted, existing, mediaByUrl, flagged, keepStock);
     await writeErrors(tx, scope, batch.ids, refused);
     // Images at the seller's URLs: fetched by a job, the ones already stored not again (remote-media.ts).
     await queueRemoteMedia(
