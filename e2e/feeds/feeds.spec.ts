@@ -11,6 +11,10 @@ import { login, seriousAxeFindings } from '../helpers';
 const SHOTS = process.env.FEED_SHOTS ?? '/tmp/shots/feeds';
 mkdirSync(SHOTS, { recursive: true });
 
+// Each test walks several pages at two widths (a reload and axe at each): about a minute on a quiet machine,
+// twice that on a busy one, where the default minute ran out one step before the end.
+test.describe.configure({ timeout: 180_000 });
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('pp.language', 'en'));
 });

@@ -309,6 +309,12 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** Codes that mean the session is gone: the web clears it and returns to login. */
 export const SESSION_ENDING_CODES: readonly string[] = ['UNAUTHORIZED', 'AUTHENTICATION_ERROR'];
 
+/**
+ * Codes that mean the session's standing changed under it (a master now requires two-factor sign-in of its
+ * accounts): the web checks the session again, which leads where it must, rather than showing a refusal.
+ */
+export const SESSION_OUTDATING_CODES: readonly string[] = ['TWO_FACTOR_REQUIRED'];
+
 /** The code a client shows for anything it does not know. */
 export function normalizeErrorCode(value: unknown): ErrorCode {
   return isErrorCode(value) ? value : 'UNKNOWN';

@@ -4,14 +4,14 @@ import {
   FEED_RUN_STATUSES,
   FEED_TYPE_VALUES,
   type GridPage,
-  type GridRequest,
   WEBHOOK_EVENTS,
   WEBHOOK_STATUSES,
   type WebhookStatus,
 } from '@pp/domain';
-import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context';
 import { accentInsensitive, buildGridQuery, type GridColumn } from '../../platform/grid';
+import { literalBooleanFilter, literalEnumFilter } from '../../platform/grid-literal-filters';
 import { queueRunOf } from '../feeds/runs';
 import { type FeedRunView, runView } from '../feeds/settings';
 import { feedRuns, feeds } from '../feeds/tables';
@@ -24,46 +24,6 @@ import { webhooks } from '../webhooks/tables';
  * webhooks and feeds, with what an operator with the `api` area's update may do about them — the owner's own
  * re-enable and "enqueue for processing", audited as the operator.
  */
-
-type GridFilter = GridRequest['filters'][number];
-
-/**
- * An enum filter with its values written into the statement: the partial indexes the home's counts read
- * (`status = 'BROKEN'`, …) serve a query only when the planner sees the constant, never a parameter.
- * The values were checked against `options` by the grid (gridRequestIssues); checked again here.
- */
-function literalEnumFilter(column: AnyColumn | SQL, options: readonly string[]) {
-  const literal = (value: string | undefined) => {
-    if (value === undefined || !options.includes(value)) throw new DomainError('VALIDATION_ERROR');
-    return sql.raw(`'${value}'`);
-  };
-  const list = (values: readonly string[] | null | undefined) =>
-    sql.join(
-      (values ?? []).map((v) => literal(v)),
-      sql`, `,
-    );
-  return (filter: GridFilter): SQL => {
-    switch (filter.operator) {
-      case 'EQUAL':
-        return sql`${column} = ${literal(filter.value ?? undefined)}`;
-      case 'NOT_EQUAL':
-        return sql`${column} is distinct from ${literal(filter.value ?? undefined)}`;
-      case 'IN':
-        return sql`${column} in (${list(filter.values)})`;
-      case 'NIN':
-        return sql`${column} not in (${list(filter.values)})`;
-      case 'EMPTY':
-        return sql`${column} is null`;
-      default:
-        return sql`${column} is not null`;
-    }
-  };
-}
-
-/** A switch filtered as the column itself (or its negation), which a partial index `where enabled` matches. */
-function literalBooleanFilter(column: AnyColumn) {
-  return (filter: GridFilter): SQL => (filter.value === 'true' ? sql`${column}` : sql`not ${column}`);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Webhooks.

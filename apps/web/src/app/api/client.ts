@@ -1,4 +1,4 @@
-import { SESSION_ENDING_CODES } from '@pp/domain';
+import { SESSION_ENDING_CODES, SESSION_OUTDATING_CODES } from '@pp/domain';
 import type { TadaDocumentNode } from 'gql.tada';
 import { documentText } from '../../graphql/graphql';
 import { ApiError, isAbortError, toApiError } from './apiError';
@@ -19,9 +19,6 @@ export interface ApiClientOptions {
    */
   onSessionOutdated?: () => void;
 }
-
-/** Refusals that say the session must be checked again rather than that the request was wrong. */
-const SESSION_OUTDATING_CODES: readonly string[] = ['TWO_FACTOR_REQUIRED'];
 
 export interface RequestOptions {
   signal?: AbortSignal;
