@@ -20,7 +20,9 @@ export function TwoFactorSetupPage() {
   const logout = useLogout();
   if (!sessionStore.get().token) return <Navigate to="/login" />;
   const done = async () => {
-    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    // Refetched though no layout watches it here: the portal's guard reads the cached session, which a
+    // signed-in account led here mid-session still has from before, saying it must enrol.
+    await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'all' });
     // The portal's guard sends an operator on to the cockpit.
     await navigate({ to: '/' });
   };
