@@ -134,6 +134,29 @@ describe('partner detail', () => {
   it('is for operators only, and an unknown or sandbox partner is not found', async () => {
     expect(codeOf(await detail(cz, partnerToken))).toBe('ACCESS_DENIED');
     expect(codeOf(await detail(999_999))).toBe('ENTITY_NOT_FOUND');
+    // The demo shop's API sandbox (issue 20) is nobody's partner: no operator opens, switches, watches or moves it.
+    const [sandbox] = await server.database.db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(eq(partners.sandboxOf, cz));
+    expect(sandbox).toBeDefined();
+    const p = sandbox!.id;
+    expect(codeOf(await detail(p))).toBe('ENTITY_NOT_FOUND');
+    const calls = [
+      'query($p: ID!) { cockpitServiceModules(partnerId: $p) { module } }',
+      'mutation($p: ID!) { cockpitSetServiceModule(partnerId: $p, module: "orders", enabled: false) { module } }',
+      'mutation($p: ID!) { cockpitStreamWatch(partnerId: $p) { token } }',
+      'query($p: ID!) { cockpitWorkflow(partnerId: $p) { status } }',
+    ];
+    for (const call of calls) {
+      expect(codeOf(await server.gql(call, { p }, { token: adminToken })), call).toBe('ENTITY_NOT_FOUND');
+    }
+    // Nothing was written for it.
+    const { rows } = await server.database.executeSql(
+      'select count(*)::int as n from partner_service_modules where partner_id = $1',
+      [p],
+    );
+    expect((rows[0] as { n: number }).n).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { allPolicies, DomainError, isOperatorAllowed, type Resource, withServiceModules } from '@pp/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/service';
 import type { Auth, RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
@@ -7,7 +7,7 @@ import type { StreamMember } from '../../platform/stream/hub';
 import { streamTokens } from '../auth/tables';
 import { hashToken, newToken } from '../auth/tokens';
 import { switchedOffModules } from '../partner/service-modules';
-import { partners } from '../partner/tables';
+import { livePartner, partners } from '../partner/tables';
 
 /**
  * The administrator's "login to stream" (spec §6): an operator's socket that listens to one partner's live
@@ -42,7 +42,8 @@ export async function cockpitStreamWatch(ctx: RequestContext, partnerId: number)
     const [partner] = await tx
       .select({ partnerName: partners.partnerName, shopId: partners.shopId })
       .from(partners)
-      .where(eq(partners.id, partnerId));
+      // A sandbox (issue 20) is nobody's partner: no operator watches it.
+      .where(and(eq(partners.id, partnerId), livePartner));
     if (!partner) throw new DomainError('ENTITY_NOT_FOUND');
     await tx.insert(streamTokens).values({
       tokenHash: hashToken(token),

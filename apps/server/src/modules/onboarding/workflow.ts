@@ -25,7 +25,7 @@ import { publishInTransaction } from '../../platform/stream/hub';
 import { accounts } from '../account/tables';
 import { emitPartnerEvent } from '../events/emit';
 import { notificationRecipients } from '../notifications/notify';
-import { accountPartners, partners } from '../partner/tables';
+import { accountPartners, livePartner, partners } from '../partner/tables';
 import { loadChecklist } from './checklist';
 import { partnerWorkflows, type WorkflowTick, workflowHistory } from './tables';
 
@@ -268,7 +268,11 @@ export async function requestWorkflowChange(
 async function existingPartner(ctx: RequestContext, partnerId: string | number): Promise<number> {
   const id = Number(partnerId);
   if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new DomainError('ENTITY_NOT_FOUND');
-  const [row] = await ctx.db.select({ id: partners.id }).from(partners).where(eq(partners.id, id));
+  // A sandbox (issue 20) has no workflow of its own: no operator moves it.
+  const [row] = await ctx.db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.id, id), livePartner));
   if (!row) throw new DomainError('ENTITY_NOT_FOUND');
   return id;
 }

@@ -13,7 +13,7 @@ import type { RequestContext } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { publishInTransaction } from '../../platform/stream/hub';
 import { partnerServiceModules } from './service-modules-tables';
-import { accountPartners, partners } from './tables';
+import { accountPartners, livePartner, partners } from './tables';
 
 /** One module of a partner as the cockpit's card and the permission editor show it. */
 export interface ServiceModuleView {
@@ -72,7 +72,11 @@ async function modulesOf(db: DbOrTx, partnerId: number): Promise<ServiceModuleVi
 }
 
 async function existingPartner(db: DbOrTx, partnerId: number, lock = false) {
-  const query = db.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId));
+  // A sandbox (issue 20) is nobody's partner: no operator switches its modules.
+  const query = db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), livePartner));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new DomainError('ENTITY_NOT_FOUND');
   return row;
