@@ -50,10 +50,11 @@ export function GridCards<Row>(props: GridCardsProps<Row>) {
           />
         )}
         {sortable.length > 0 && (
-          <Group gap={6} wrap="nowrap" ml="auto">
+          // The two selects share the row's width (up to a comfortable one) instead of leaving its start empty.
+          <Group gap={6} wrap="nowrap" ml="auto" style={{ flex: '1 1 260px', maxWidth: 420 }}>
             <Select
               size="xs"
-              w={150}
+              style={{ flex: '3 1 0', minWidth: 0 }}
               label={t('grid.sortBy')}
               data={sortable.map((c) => ({ value: c.field, label: t(c.header) }))}
               value={sortable.some((c) => c.field === sort.field) ? sort.field : null}
@@ -63,7 +64,7 @@ export function GridCards<Row>(props: GridCardsProps<Row>) {
             />
             <Select
               size="xs"
-              w={120}
+              style={{ flex: '2 1 0', minWidth: 0 }}
               label={t('grid.sortOrder')}
               data={[
                 { value: 'ASCENDING', label: t('grid.ascending') },
