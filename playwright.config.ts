@@ -178,7 +178,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: [run.first, run.second, run.production].filter(Boolean).length,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Three servers and three browsers share two cores: a test of 25 s alone takes 60 on a loaded CI machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: `.tmp/test-results-${port}`,
