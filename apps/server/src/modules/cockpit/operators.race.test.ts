@@ -33,7 +33,11 @@ describe('operators under parallel changes', () => {
       ]);
       const codes = results.map(codeOf);
       expect(codes.filter((c) => c === undefined)).toHaveLength(1);
-      expect(codes.filter((c) => c !== undefined)).toEqual(['OPERATOR_LAST_ADMINISTRATOR']);
+      // The loser either saw two administrators and was stopped at the last one, or came after the winner's
+      // change reached its session and is no administrator any more.
+      const [loser, ...more] = codes.filter((c) => c !== undefined);
+      expect(more).toEqual([]);
+      expect(['OPERATOR_LAST_ADMINISTRATOR', 'ACCESS_DENIED']).toContain(loser);
       const left = await server.database.executeSql(
         `select count(*)::int as n from accounts where is_active and 'administrator' = any(operator_roles)`,
       );

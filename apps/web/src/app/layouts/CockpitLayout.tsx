@@ -93,6 +93,9 @@ export function CockpitLayout() {
                         leftSection={<item.icon size={18} stroke={1.6} aria-hidden />}
                         active={current}
                         aria-current={current ? 'page' : undefined}
+                        // The router's own active mark would call /cockpit (the partner grid) current on every cockpit
+                        // page, as a prefix of them all; `current` above decides.
+                        activeOptions={{ exact: true }}
                         onClick={close}
                         variant="light"
                         style={{ borderRadius: 'var(--mantine-radius-md)' }}
