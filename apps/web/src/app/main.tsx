@@ -9,7 +9,7 @@ import { currentLanguage, initI18n } from './i18n/i18n';
 import { languageForArea } from './i18n/languageChoice';
 import { handlePreloadErrors } from './preloadError';
 import { Providers } from './providers';
-import { queryClient, refetchOnLanguageChange } from './queryClient';
+import { queryClient } from './queryClient';
 import { isOnPrivatePage, router } from './router';
 import { SESSION_QUERY_KEY } from './session/session';
 import { sessionStore, storeBackLink } from './session/sessionStore';
@@ -38,7 +38,6 @@ async function start() {
   // The public pages and the logged-in ones choose their language differently; the layout corrects the
   // guess if the first page turns out to be of the other kind.
   const i18n = await initI18n(languageForArea(sessionStore.get().token ? 'portal' : 'public'));
-  refetchOnLanguageChange(i18n);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   // Usage tracking and error reporting load beside the first page, not in the sign-in page's entry chunk.

@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { i18n as I18n } from 'i18next';
 import { ApiError } from './api/apiError';
 
 export const queryClient = new QueryClient({
@@ -12,13 +11,3 @@ export const queryClient = new QueryClient({
     },
   },
 });
-
-/**
- * The server answers in the request's language (category and brand names, refusal messages, run errors): a
- * switch of the language makes every cached answer stale, and the page on screen reads its data again.
- */
-export function refetchOnLanguageChange(i18n: I18n, client: QueryClient = queryClient): () => void {
-  const changed = () => void client.invalidateQueries();
-  i18n.on('languageChanged', changed);
-  return () => i18n.off('languageChanged', changed);
-}
