@@ -180,7 +180,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Three servers and three browsers share two cores: a test of 25 s alone takes 60 on a loaded CI machine.
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // A page's first rows wait for the app's boot and the page's reads: over 10 s at times on a loaded CI machine.
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   outputDir: `.tmp/test-results-${port}`,
   projects: projects.filter((p) => p.name !== 'production' || withProduction),

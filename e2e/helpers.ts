@@ -64,6 +64,7 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
     .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -10,6 +10,7 @@ import { useStreamStatus } from '../stream/StreamProvider';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 import { MAIN_ID, SkipLink } from './SkipLink';
+import { useNavigationBusy } from './useNavigationBusy';
 import { usePhone } from './usePhone';
 
 const NAVBAR_ID = 'cockpit-navigation';
@@ -20,6 +21,7 @@ const NAVBAR_ID = 'cockpit-navigation';
  */
 export function CockpitLayout() {
   const { t } = useTranslation();
+  const busy = useNavigationBusy();
   const session = useSession();
   const streamStatus = useStreamStatus();
   const phone = usePhone();
@@ -109,7 +111,14 @@ export function CockpitLayout() {
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)" miw={0} className="pp-main">
+      <AppShell.Main
+        id={MAIN_ID}
+        aria-busy={busy}
+        tabIndex={-1}
+        bg="var(--mantine-color-gray-0)"
+        miw={0}
+        className="pp-main"
+      >
         <Box p={{ base: 'md', sm: 'xl' }} maw={1600} mx="auto" miw={0}>
           <Outlet />
         </Box>

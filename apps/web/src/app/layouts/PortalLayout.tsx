@@ -12,6 +12,7 @@ import { Brand } from './Brand';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PartnerSwitcher } from './PartnerSwitcher';
 import { MAIN_ID, SkipLink } from './SkipLink';
+import { useNavigationBusy } from './useNavigationBusy';
 import { usePhone } from './usePhone';
 
 const NAVBAR_ID = 'portal-navigation';
@@ -23,6 +24,7 @@ const PortalDialog = lazy(() =>
 
 export function PortalLayout() {
   const { t } = useTranslation();
+  const busy = useNavigationBusy();
   const session = useSession();
   const streamStatus = useStreamStatus();
   const phone = usePhone();
@@ -149,7 +151,14 @@ export function PortalLayout() {
         {moreBelow && <div className="pp-nav-more" aria-hidden data-testid="nav-more-below" />}
       </AppShell.Navbar>
 
-      <AppShell.Main id={MAIN_ID} tabIndex={-1} bg="var(--mantine-color-gray-0)" miw={0} className="pp-main">
+      <AppShell.Main
+        id={MAIN_ID}
+        aria-busy={busy}
+        tabIndex={-1}
+        bg="var(--mantine-color-gray-0)"
+        miw={0}
+        className="pp-main"
+      >
         {session.adminEmail && (
           <ImpersonationBanner
             partnerName={session.selectedPartner?.partnerName ?? session.account.email}

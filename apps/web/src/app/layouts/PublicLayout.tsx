@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../ui/LanguageSwitcher';
 import { Brand } from './Brand';
 import { MAIN_ID, SkipLink } from './SkipLink';
+import { useNavigationBusy } from './useNavigationBusy';
 import { useAreaLanguage } from './useAreaLanguage';
 
 /** Pages anyone can open: sign-in, registration, business terms, not found. */
 export function PublicFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const busy = useNavigationBusy();
   useAreaLanguage('public');
   return (
     <Box
@@ -32,6 +34,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       <Container
         component="main"
         id={MAIN_ID}
+        aria-busy={busy}
         tabIndex={-1}
         className="pp-main"
         size="lg"

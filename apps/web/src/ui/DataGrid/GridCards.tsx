@@ -80,7 +80,7 @@ export function GridCards<Row>(props: GridCardsProps<Row>) {
           </Group>
         )}
       </Group>
-      <ul className={classes.cards} aria-label={t('grid.cards')}>
+      <ul className={classes.cards} aria-label={t('grid.cards')} aria-busy={!rows || undefined}>
         {!rows &&
           Array.from({ length: 3 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity

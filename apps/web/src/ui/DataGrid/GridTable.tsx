@@ -38,7 +38,15 @@ export function GridTable<Row>(props: GridRowsProps<Row>) {
   const { t } = useTranslation();
   return (
     <div className={classes.scroller}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="sm" className={classes.table}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="sm"
+        className={classes.table}
+        // Placeholder rows until the page of rows arrives: assistive technology waits for the real ones.
+        aria-busy={!rows || undefined}
+      >
         <Table.Thead bg="var(--mantine-color-gray-0)">
           <Table.Tr>
             {selectable && (
