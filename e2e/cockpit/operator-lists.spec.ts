@@ -103,6 +103,6 @@ test('the failed feeds open from their count, with the error, and an administrat
     await expect(grid.getByTestId('grid-row').filter({ hasText: host })).toBeVisible();
   });
 
-  await row.getByRole('button', { name: /^Run the MALL availability feed of / }).click();
+  await row.getByRole('button', { name: /^Run now: the MALL availability feed of / }).click();
   await expect(page.getByText(/MALL availability feed of .+ is queued for processing/)).toBeVisible();
 });
