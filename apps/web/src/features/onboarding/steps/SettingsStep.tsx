@@ -8,7 +8,8 @@ import { AddressesSection } from './settings/AddressesSection';
 import { ConnectionSection } from './settings/ConnectionSection';
 import { IntegrationSection } from './settings/IntegrationSection';
 import { ContactsSection } from './settings/ContactsSection';
-import { ChecklistQuery, ContractQuery, SETTINGS_KEYS } from './settings/operations';
+import { useSeatCountry } from '../../partner/seatCountry';
+import { ChecklistQuery, SETTINGS_KEYS } from './settings/operations';
 import { OtherStepsSection } from './settings/OtherStepsSection';
 import { SelfBillingSection } from './settings/SelfBillingSection';
 import { TransportSection } from './settings/TransportSection';
@@ -25,13 +26,10 @@ export function SettingsStep() {
     queryKey: SETTINGS_KEYS.checklist,
     queryFn: ({ signal }) => api.request(ChecklistQuery, {}, { signal }).then((r) => r.checklist),
   });
-  // The contract's seat country decides the phone format of contacts and the default address country.
-  const contract = useQuery({
-    queryKey: SETTINGS_KEYS.contract,
-    queryFn: ({ signal }) => api.request(ContractQuery, {}, { signal }).then((r) => r.contract),
-  });
+  // The seat country decides the phone format of contacts and the default address country: the contract's,
+  // and the shop's market until the contract has loaded (a dialog opened meanwhile keeps what it got).
+  const country = useSeatCountry();
   if (!partner || !isShopId(partner.shopId)) return null;
-  const country = contract.data?.state ?? '';
   return (
     <Stack gap="md">
       <div>
