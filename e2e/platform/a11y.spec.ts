@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { login, logout } from '../helpers';
+import { login, logout, seriousAxeViolations } from '../helpers';
 
 /**
  * WCAG 2.2 AA walk (issue 6): axe-core on every route of the route table, in English and Czech, failing on
@@ -134,8 +133,6 @@ const COCKPIT_ROUTES = [
   '/cockpit/partners/1',
 ];
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
 /**
  * Opens a route inside the running app, as its own links do: the router loads the page while the layout's
  * main landmark says it is busy. A full load of every route cost more than the check itself (the whole app
@@ -158,31 +155,20 @@ async function check(page: Page, path: string, language: string): Promise<string
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   // Nothing still loading: the session check, a lazy page or its data.
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);
-  // Legacy mode runs axe in the page itself: the default mode opens a helper page for every analysis,
-  // which costs about a second per route here and finds nothing more (the portal has no iframes).
-  // Only the violations are wanted: axe then skips the details of what passed (a third of its time).
-  // (options() replaces the whole option object, the tags' runOnly with it: it goes first.)
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(TAGS)
-    .setLegacyMode(true)
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${language} ${path}: ${v.id} (${v.impact}) ${v.help}\n    ` +
-        v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(' '))
-          .join('\n    '),
-    );
+  return (await seriousAxeViolations(page)).map(
+    (v) =>
+      `${language} ${path}: ${v.id} (${v.impact}) ${v.help}\n    ` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join('\n    '),
+  );
 }
 
 /**
  * One test per route and language, so a slow or failing route is named by itself. A group shares one page
  * signed in once (a failed test gets a fresh worker, whose beforeAll signs in again). The production project
- * (playwright.config.ts) picks the English walk: the languages' pages are the same build, the mode is what it checks.
+ * (playwright.config.ts) walks both languages.
  */
 function walk(area: string, routes: readonly string[], who: string | null) {
   for (const language of ['en', 'cs'] as const) {

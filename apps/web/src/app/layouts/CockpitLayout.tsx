@@ -9,8 +9,8 @@ import { useSession } from '../session/session';
 import { useStreamStatus } from '../stream/StreamProvider';
 import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
-import { MAIN_ID, SkipLink } from './SkipLink';
-import { useNavigationBusy } from './useNavigationBusy';
+import { ShellMain } from './MainLandmark';
+import { SkipLink } from './SkipLink';
 import { usePhone } from './usePhone';
 
 const NAVBAR_ID = 'cockpit-navigation';
@@ -21,7 +21,6 @@ const NAVBAR_ID = 'cockpit-navigation';
  */
 export function CockpitLayout() {
   const { t } = useTranslation();
-  const busy = useNavigationBusy();
   const session = useSession();
   const streamStatus = useStreamStatus();
   const phone = usePhone();
@@ -111,18 +110,11 @@ export function CockpitLayout() {
           </Stack>
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main
-        id={MAIN_ID}
-        aria-busy={busy}
-        tabIndex={-1}
-        bg="var(--mantine-color-gray-0)"
-        miw={0}
-        className="pp-main"
-      >
+      <ShellMain>
         <Box p={{ base: 'md', sm: 'xl' }} maw={1600} mx="auto" miw={0}>
           <Outlet />
         </Box>
-      </AppShell.Main>
+      </ShellMain>
     </AppShell>
   );
 }

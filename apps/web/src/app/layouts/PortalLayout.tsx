@@ -11,8 +11,8 @@ import { AccountMenu } from './AccountMenu';
 import { Brand } from './Brand';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { PartnerSwitcher } from './PartnerSwitcher';
-import { MAIN_ID, SkipLink } from './SkipLink';
-import { useNavigationBusy } from './useNavigationBusy';
+import { ShellMain } from './MainLandmark';
+import { SkipLink } from './SkipLink';
 import { usePhone } from './usePhone';
 
 const NAVBAR_ID = 'portal-navigation';
@@ -24,7 +24,6 @@ const PortalDialog = lazy(() =>
 
 export function PortalLayout() {
   const { t } = useTranslation();
-  const busy = useNavigationBusy();
   const session = useSession();
   const streamStatus = useStreamStatus();
   const phone = usePhone();
@@ -151,14 +150,7 @@ export function PortalLayout() {
         {moreBelow && <div className="pp-nav-more" aria-hidden data-testid="nav-more-below" />}
       </AppShell.Navbar>
 
-      <AppShell.Main
-        id={MAIN_ID}
-        aria-busy={busy}
-        tabIndex={-1}
-        bg="var(--mantine-color-gray-0)"
-        miw={0}
-        className="pp-main"
-      >
+      <ShellMain>
         {session.adminEmail && (
           <ImpersonationBanner
             partnerName={session.selectedPartner?.partnerName ?? session.account.email}
@@ -173,7 +165,7 @@ export function PortalLayout() {
         <Box p={{ base: 'md', sm: 'xl' }} maw={1400} mx="auto" miw={0}>
           <Outlet />
         </Box>
-      </AppShell.Main>
+      </ShellMain>
     </AppShell>
   );
 }
